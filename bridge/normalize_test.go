@@ -1,0 +1,211 @@
+package bridge_test
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/webmcp-bridge/webmcp-bridge/bridge"
+)
+
+func b64(b []byte) string { return base64.StdEncoding.EncodeToString(b) }
+
+// decode reads JSON the way the bridge receives tool output: numbers as json.Number.
+func decode(t testing.TB, s string) any {
+	t.Helper()
+	dec := json.NewDecoder(strings.NewReader(s))
+	dec.UseNumber()
+	var v any
+	require.NoError(t, dec.Decode(&v))
+	return v
+}
+
+// normalize runs Normalize on JSON text and checks the result against the MCP rules.
+func normalize(t testing.TB, in string, p bridge.Policy) (map[string]any, []bridge.Violation) {
+	t.Helper()
+	r, vs, err := bridge.NormalizeJSON([]byte(in), p)
+	require.NoError(t, err)
+	b := requireValidMCP(t, r)
+	var out map[string]any
+	require.NoError(t, json.Unmarshal(b, &out))
+	return out, vs
+}
+
+func TestNormalizeMapping(t *testing.T) {
+	png := pngOf(4, 3, false)
+	tests := []struct {
+		name string
+		in   string
+		want string // the whole result as JSON
+	}{
+		{"plain string", `"hello"`,
+			`{"content":[{"type":"text","text":"hello"}],"resultType":"complete"}`},
+		{"empty string keeps its text member", `""`,
+			`{"content":[{"type":"text","text":""}],"resultType":"complete"}`},
+		{"text block", `{"type":"text","text":"hi"}`,
+			`{"content":[{"type":"text","text":"hi"}],"resultType":"complete"}`},
+		{"image from base64 gets the sniffed type", `{"type":"image","data":"` + b64(png) + `"}`,
+			`{"content":[{"type":"image","data":"` + b64(png) + `","mimeType":"image/png"}],"resultType":"complete"}`},
+		{"image from a data URL becomes plain base64 and keeps alt", `{"type":"image","data":"data:image/png;base64,` + b64(png) + `","alt":"a chart"}`,
+			`{"content":[{"type":"image","data":"` + b64(png) + `","mimeType":"image/png","_meta":{"alt":"a chart"}}],"resultType":"complete"}`},
+		{"unpadded URL-safe base64 is accepted and re-encoded padded", `{"type":"image","data":"` + base64.RawURLEncoding.EncodeToString(png) + `","mimeType":"image/png"}`,
+			`{"content":[{"type":"image","data":"` + b64(png) + `","mimeType":"image/png"}],"resultType":"complete"}`},
+		{"html becomes a sanitized resource for the user and text for the model",
+			`{"type":"html","html":"<h1>Title</h1><p>Hello <b>world</b></p>"}`,
+			`{"content":[{"type":"resource","resource":{"uri":"webmcp://content/0.html","mimeType":"text/html","text":"<h1>Title</h1><p>Hello <b>world</b></p>"},"annotations":{"audience":["user"]}},` +
+				`{"type":"text","text":"Title\n\nHello world","annotations":{"audience":["assistant"]}}],"resultType":"complete"}`},
+		{"link", `{"type":"link","url":"https://example.com/a?b=1","title":"Example"}`,
+			`{"content":[{"type":"resource_link","uri":"https://example.com/a?b=1","name":"Example","title":"Example"}],"resultType":"complete"}`},
+		{"link without a title is named by its URL", `{"type":"link","url":"HTTPS://example.com"}`,
+			`{"content":[{"type":"resource_link","uri":"https://example.com","name":"https://example.com"}],"resultType":"complete"}`},
+		{"table", `{"type":"table","headers":["Name","Qty"],"rows":[["apple",3],["pear|x",null]]}`,
+			`{"content":[{"type":"text","text":"| Name | Qty |\n| --- | --- |\n| apple | 3 |\n| pear\\|x |  |","annotations":{"audience":["assistant"]}},` +
+				`{"type":"resource","resource":{"uri":"webmcp://content/1.csv","mimeType":"text/csv","text":"Name,Qty\napple,3\npear|x,\n"},"annotations":{"audience":["user"]}}],"resultType":"complete"}`},
+		{"error with code", `{"type":"error","message":"no such item","code":"NOT_FOUND"}`,
+			`{"content":[{"type":"text","text":"Error [NOT_FOUND]: no such item","_meta":{"code":"NOT_FOUND"}}],"isError":true,"resultType":"complete"}`},
+		{"error without code", `{"type":"error","message":"boom"}`,
+			`{"content":[{"type":"text","text":"Error: boom"}],"isError":true,"resultType":"complete"}`},
+		{"MCP text with annotations: priority 0 survives", `{"type":"text","text":"x","annotations":{"audience":["user"],"priority":0,"lastModified":"2026-01-01T00:00:00Z"},"_meta":{"k":1}}`,
+			`{"content":[{"type":"text","text":"x","annotations":{"audience":["user"],"priority":0,"lastModified":"2026-01-01T00:00:00Z"},"_meta":{"k":1}}],"resultType":"complete"}`},
+		{"MCP audio", `{"type":"audio","data":"` + b64(wavOf(16)) + `","mimeType":"audio/x-wav"}`,
+			`{"content":[{"type":"audio","data":"` + b64(wavOf(16)) + `","mimeType":"audio/wav"}],"resultType":"complete"}`},
+		{"MCP resource_link keeps its members", `{"type":"resource_link","uri":"ui://widget/1","name":"w","mimeType":"text/html","size":12}`,
+			`{"content":[{"type":"resource_link","uri":"ui://widget/1","name":"w","mimeType":"text/html","size":12}],"resultType":"complete"}`},
+		{"MCP text resource", `{"type":"resource","resource":{"uri":"file-less:doc","mimeType":"text/plain","text":"body"}}`,
+			`{"content":[{"type":"resource","resource":{"uri":"file-less:doc","mimeType":"text/plain","text":"body"}}],"resultType":"complete"}`},
+		{"MCP blob resource", `{"type":"resource","resource":{"uri":"app://x.bin","mimeType":"application/octet-stream","blob":"AAEC"}}`,
+			`{"content":[{"type":"resource","resource":{"uri":"app://x.bin","mimeType":"application/octet-stream","blob":"AAEC"}}],"resultType":"complete"}`},
+		{"MCP html resource is sanitized", `{"type":"resource","resource":{"uri":"ui://w","mimeType":"text/html","text":"<p>ok</p>"}}`,
+			`{"content":[{"type":"resource","resource":{"uri":"ui://w","mimeType":"text/html","text":"<p>ok</p>"}}],"resultType":"complete"}`},
+		{"array of blocks", `[{"type":"text","text":"a"},{"type":"link","url":"https://e.com"}]`,
+			`{"content":[{"type":"text","text":"a"},{"type":"resource_link","uri":"https://e.com","name":"https://e.com"}],"resultType":"complete"}`},
+		{"envelope with isError, structuredContent and _meta", `{"content":[{"type":"text","text":"a"}],"isError":true,"structuredContent":{"n":1},"_meta":{"m":true}}`,
+			`{"content":[{"type":"text","text":"a"}],"isError":true,"structuredContent":{"n":1},"_meta":{"m":true},"resultType":"complete"}`},
+		{"envelope with non-object structuredContent is wrapped", `{"content":[],"structuredContent":[1,2]}`,
+			`{"content":[],"structuredContent":{"result":[1,2]},"resultType":"complete"}`},
+		{"object is data", `{"temp":21.5,"unit":"C"}`,
+			`{"content":[{"type":"text","text":"{\"temp\":21.5,\"unit\":\"C\"}"}],"structuredContent":{"temp":21.5,"unit":"C"},"resultType":"complete"}`},
+		{"number is wrapped data, exact digits kept", `12345678901234567890`,
+			`{"content":[{"type":"text","text":"12345678901234567890"}],"structuredContent":{"result":12345678901234567890},"resultType":"complete"}`},
+		{"null is data", `null`,
+			`{"content":[{"type":"text","text":"null"}],"structuredContent":{"result":null},"resultType":"complete"}`},
+		{"array of strings is data", `["a","b"]`,
+			`{"content":[{"type":"text","text":"[\"a\",\"b\"]"}],"structuredContent":{"result":["a","b"]},"resultType":"complete"}`},
+		{"envelope with a block nobody knows is data, nothing lost", `{"content":[{"type":"text","text":"a"},{"type":"chart","spec":{}}]}`,
+			`{"content":[{"type":"text","text":"{\"content\":[{\"type\":\"text\",\"text\":\"a\"},{\"type\":\"chart\",\"spec\":{}}]}"}],"structuredContent":{"content":[{"type":"text","text":"a"},{"type":"chart","spec":{}}]},"resultType":"complete"}`},
+		{"a known type without its required member is data", `{"type":"image","width":3}`,
+			`{"content":[{"type":"text","text":"{\"type\":\"image\",\"width\":3}"}],"structuredContent":{"type":"image","width":3},"resultType":"complete"}`},
+		{"members a block type does not define are kept in _meta", `{"type":"text","text":"a","source":"db"}`,
+			`{"content":[{"type":"text","text":"a","_meta":{"webmcp-bridge/extra":{"source":"db"}}}],"resultType":"complete"}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, vs := normalize(t, tt.in, bridge.DefaultPolicy())
+			assert.Empty(t, vs)
+			b, _ := json.Marshal(got)
+			assert.JSONEq(t, tt.want, string(b))
+		})
+	}
+}
+
+func TestNormalizeValueSortsDataMembers(t *testing.T) {
+	r, _ := bridge.Normalize(decode(t, `{"b":1,"a":[true]}`), bridge.DefaultPolicy())
+	requireValidMCP(t, r)
+	assert.Equal(t, `{"a":[true],"b":1}`, r.Content[0].(*bridge.TextContent).Text)
+	assert.Equal(t, map[string]any{"a": []any{true}, "b": json.Number("1")}, r.StructuredContent)
+}
+
+func TestErrorResult(t *testing.T) {
+	r := bridge.ErrorResult("TypeError: x is undefined", "")
+	requireValidMCP(t, r)
+	assert.True(t, r.IsError)
+	assert.Equal(t, "Error: TypeError: x is undefined", r.Content[0].(*bridge.TextContent).Text)
+
+	r = bridge.ErrorResult("", "E42")
+	assert.Equal(t, "Error [E42]: the tool failed without a message", r.Content[0].(*bridge.TextContent).Text)
+}
+
+func TestNormalizeLimits(t *testing.T) {
+	small := bridge.DefaultPolicy()
+	small.MaxImageBytes = 1000
+	small.MaxTextChars = 5
+	small.MaxTableRows = 2
+	small.MaxTableColumns = 3
+	small.MaxTableCellChars = 4
+	small.MaxHTMLBytes = 20
+	small.MaxURLLength = 30
+	small.MaxAudioBytes = 10
+
+	big := pngOf(40, 40, true)
+	tests := []struct {
+		name   string
+		policy bridge.Policy
+		in     string
+		limit  string
+		notice string
+	}{
+		{"image bytes", small, `{"type":"image","data":"` + b64(big) + `"}`, "maxImageBytes", "[image removed: 6.4 KiB exceeds the 1000 B limit]"},
+		{"image bytes, 21.3 MiB under defaults", bridge.DefaultPolicy(), `{"type":"image","data":"` + strings.Repeat("A", 29_780_000) + `"}`, "maxImageBytes", "[image removed: 21.3 MiB exceeds the 5 MiB limit]"},
+		{"pixel bomb", bridge.DefaultPolicy(), `{"type":"image","data":"` + b64(pngBomb(100000, 100000)) + `"}`, "maxImageWidth", "[image removed: 100000 px wide exceeds the 8000 px limit]"},
+		{"pixel count", func() bridge.Policy { p := bridge.DefaultPolicy(); p.MaxImagePixels = 100; return p }(), `{"type":"image","data":"` + b64(pngOf(11, 10, false)) + `"}`, "maxImagePixels", "[image removed: 11×10 = 110 pixels exceeds the 100-pixel limit]"},
+		{"image height", func() bridge.Policy { p := bridge.DefaultPolicy(); p.MaxImageHeight = 5; return p }(), `{"type":"image","data":"` + b64(pngOf(1, 6, false)) + `"}`, "maxImageHeight", "[image removed: 6 px high exceeds the 5 px limit]"},
+		{"svg refused", bridge.DefaultPolicy(), `{"type":"image","data":"` + b64([]byte(`<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>`)) + `","mimeType":"image/svg+xml"}`, "imageTypes", "[image removed: SVG images are not allowed (they can carry script)]"},
+		{"declared type must match the bytes", bridge.DefaultPolicy(), `{"type":"image","data":"` + b64(gifOf(2, 2)) + `","mimeType":"image/png"}`, "imageTypes", "[image removed: declared as image/png but the bytes are image/gif]"},
+		{"type not allowed", func() bridge.Policy { p := bridge.DefaultPolicy(); p.ImageTypes = []string{"image/png"}; return p }(), `{"type":"image","data":"` + b64(jpegOf(2, 2)) + `"}`, "imageTypes", "[image removed: image/jpeg is not an allowed image type (allowed: image/png)]"},
+		{"not base64", bridge.DefaultPolicy(), `{"type":"image","data":"%%%"}`, "imageTypes", "[image removed: the data is neither base64 nor a data: URL]"},
+		{"audio bytes", small, `{"type":"audio","data":"` + b64(wavOf(64)) + `"}`, "maxAudioBytes", "[audio removed: 108 B exceeds the 10 B limit]"},
+		{"text chars", small, `{"type":"text","text":"héllo world"}`, "maxTextChars", "[text truncated: 11 characters exceed the 5-character limit; the first 5 were kept]"},
+		{"html bytes", small, `{"type":"html","html":"<p>0123456789012345678901234</p>"}`, "maxHTMLBytes", "[html removed: 32 B exceeds the 20 B limit]"},
+		{"html sanitized", bridge.DefaultPolicy(), `{"type":"html","html":"<p onclick=x>a<script>alert(1)</script></p>"}`, "html", "[html sanitized: removed <script>, onclick= (2 in all)]"},
+		{"url length", small, `{"type":"link","url":"https://example.com/0123456789abcdef"}`, "maxURLLength", "[link removed: the URL is 36 bytes, over the 30-byte limit]"},
+		{"link scheme", bridge.DefaultPolicy(), `{"type":"link","url":"javascript:alert(1)"}`, "linkSchemes", "[link removed: the javascript: scheme is never allowed]"},
+		{"link not absolute", bridge.DefaultPolicy(), `{"type":"link","url":"/relative"}`, "linkSchemes", "[link removed: the URL is not absolute (it has no scheme)]"},
+		{"table rows", small, `{"type":"table","headers":["a"],"rows":[[1],[2],[3]]}`, "maxTableRows", "[table truncated: 3 rows exceed the 2-row limit; the first 2 were kept]"},
+		{"table columns", small, `{"type":"table","headers":["a","b","c","d"],"rows":[]}`, "maxTableColumns", "[table removed: 4 columns exceed the 3-column limit]"},
+		{"table cells", small, `{"type":"table","headers":["a"],"rows":[["abcdef"]]}`, "maxTableCellChars", "[table truncated: 1 cells were cut to the 4-character limit]"},
+		{"bad annotations are dropped, block kept", bridge.DefaultPolicy(), `{"type":"text","text":"a","annotations":{"priority":2}}`, "annotations", "[text changed: annotations dropped: priority 2 is not a number from 0 to 1]"},
+		{"result bytes", func() bridge.Policy { p := bridge.DefaultPolicy(); p.MaxResultBytes = 4000; return p }(), `[{"type":"text","text":"a"},{"type":"image","data":"` + b64(big) + `"}]`, "maxResultBytes", "[image removed: the result would be 8.6 KiB, over the 3.9 KiB limit]"},
+		{"data bytes", func() bridge.Policy { p := bridge.DefaultPolicy(); p.MaxResultBytes = 10; return p }(), `{"k":"0123456789"}`, "maxResultBytes", "[data removed: 18 B of JSON exceeds the 10 B limit]"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, vs := normalize(t, tt.in, tt.policy)
+			require.Len(t, vs, 1, "violations: %+v", vs)
+			assert.Equal(t, tt.limit, vs[0].Limit)
+			assert.Equal(t, tt.notice, vs[0].Notice)
+			b, _ := json.Marshal(got)
+			assert.Contains(t, string(b), strings.TrimSuffix(strings.TrimPrefix(mustJSON(tt.notice), `"`), `"`), "the agent sees the notice")
+			assert.NotContains(t, got, "isError", "only strict turns violations into errors")
+
+			strict := tt.policy
+			strict.Strict = true
+			got, vs = normalize(t, tt.in, strict)
+			require.Len(t, vs, 1)
+			assert.Equal(t, true, got["isError"])
+			content := got["content"].([]any)
+			require.Len(t, content, 1)
+			assert.Equal(t, "Tool result refused by the strict policy: "+tt.notice, content[0].(map[string]any)["text"])
+		})
+	}
+}
+
+func mustJSON(v any) string {
+	b, _ := json.Marshal(v)
+	return string(b)
+}
+
+func TestNormalizeNeverSplitsUTF8(t *testing.T) {
+	p := bridge.DefaultPolicy()
+	p.MaxTextChars = 3
+	r, _ := bridge.Normalize("日本語テキスト\xff", p)
+	requireValidMCP(t, r)
+	assert.Equal(t, "日本語", r.Content[0].(*bridge.TextContent).Text)
+
+	r, vs := bridge.Normalize("ok\xffok", bridge.DefaultPolicy())
+	assert.Empty(t, vs)
+	assert.Equal(t, "ok\uFFFDok", r.Content[0].(*bridge.TextContent).Text)
+}

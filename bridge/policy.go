@@ -1,0 +1,127 @@
+package bridge
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+
+	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
+)
+
+// Policy holds the limits Normalize enforces. Start from DefaultPolicy and change what you need;
+// pages pass the same settings as JSON (see PolicyFromJSON). A zero limit means "no limit";
+// an empty type or scheme list allows nothing.
+type Policy struct {
+	MaxImageBytes     int64    `json:"maxImageBytes"`     // decoded image size (default 5 MiB: model APIs refuse more)
+	MaxImageWidth     int      `json:"maxImageWidth"`     // pixels (default 8000)
+	MaxImageHeight    int      `json:"maxImageHeight"`    // pixels (default 8000)
+	MaxImagePixels    int64    `json:"maxImagePixels"`    // width × height (default 40,000,000)
+	ImageTypes        []string `json:"imageTypes"`        // default png, jpeg, gif, webp; SVG is never an image
+	MaxAudioBytes     int64    `json:"maxAudioBytes"`     // decoded audio size (default 10 MiB)
+	AudioTypes        []string `json:"audioTypes"`        // default wav, mpeg, ogg, flac, webm, mp4, aac
+	LinkSchemes       []string `json:"linkSchemes"`       // default https, http, mailto
+	MaxURLLength      int      `json:"maxURLLength"`      // bytes (default 2048)
+	MaxHTMLBytes      int      `json:"maxHTMLBytes"`      // HTML input per block (default 1 MiB)
+	MaxTextChars      int      `json:"maxTextChars"`      // characters per text block (default 100,000)
+	MaxResultBytes    int64    `json:"maxResultBytes"`    // the whole result as JSON (default 16 MiB)
+	MaxTableRows      int      `json:"maxTableRows"`      // default 1,000
+	MaxTableColumns   int      `json:"maxTableColumns"`   // default 50
+	MaxTableCellChars int      `json:"maxTableCellChars"` // default 1,000
+	// Strict turns any violation into an isError result that gives the reasons, instead of
+	// replacing the offending block with a notice.
+	Strict bool `json:"strict"`
+}
+
+// DefaultPolicy returns the documented defaults.
+func DefaultPolicy() Policy {
+	return Policy{
+		MaxImageBytes:     5 << 20,
+		MaxImageWidth:     8000,
+		MaxImageHeight:    8000,
+		MaxImagePixels:    40_000_000,
+		ImageTypes:        []string{"image/png", "image/jpeg", "image/gif", "image/webp"},
+		MaxAudioBytes:     10 << 20,
+		AudioTypes:        []string{"audio/wav", "audio/mpeg", "audio/ogg", "audio/flac", "audio/webm", "audio/mp4", "audio/aac"},
+		LinkSchemes:       []string{"https", "http", "mailto"},
+		MaxURLLength:      2048,
+		MaxHTMLBytes:      1 << 20,
+		MaxTextChars:      100_000,
+		MaxResultBytes:    16 << 20,
+		MaxTableRows:      1000,
+		MaxTableColumns:   50,
+		MaxTableCellChars: 1000,
+	}
+}
+
+// PolicyFromJSON reads a policy as JSON on top of DefaultPolicy: settings that are absent keep
+// their defaults. Unknown settings, wrong types, negative limits and SVG in imageTypes are errors
+// that name the setting.
+func PolicyFromJSON(b []byte) (Policy, error) {
+	p := DefaultPolicy()
+	if len(bytes.TrimSpace(b)) == 0 || bytes.Equal(bytes.TrimSpace(b), []byte("null")) {
+		return p, nil
+	}
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&p); err != nil {
+		return DefaultPolicy(), fmt.Errorf("policy: %w", err)
+	}
+	if err := p.Validate(); err != nil {
+		return DefaultPolicy(), err
+	}
+	return p, nil
+}
+
+// Validate reports the first setting that makes no sense.
+func (p Policy) Validate() error {
+	ints := []struct {
+		name string
+		v    int64
+	}{
+		{"maxImageBytes", p.MaxImageBytes}, {"maxImageWidth", int64(p.MaxImageWidth)},
+		{"maxImageHeight", int64(p.MaxImageHeight)}, {"maxImagePixels", p.MaxImagePixels},
+		{"maxAudioBytes", p.MaxAudioBytes}, {"maxURLLength", int64(p.MaxURLLength)},
+		{"maxHTMLBytes", int64(p.MaxHTMLBytes)}, {"maxTextChars", int64(p.MaxTextChars)},
+		{"maxResultBytes", p.MaxResultBytes}, {"maxTableRows", int64(p.MaxTableRows)},
+		{"maxTableColumns", int64(p.MaxTableColumns)}, {"maxTableCellChars", int64(p.MaxTableCellChars)},
+	}
+	for _, f := range ints {
+		if f.v < 0 {
+			return fmt.Errorf("policy: %s is %d; limits are 0 (none) or more", f.name, f.v)
+		}
+	}
+	for i, t := range p.ImageTypes {
+		if c := sanitize.CanonicalMIME(t); c == "image/svg+xml" {
+			return fmt.Errorf("policy: imageTypes[%d] is %s; SVG can carry script and is never accepted as an image", i, t)
+		}
+	}
+	for i, s := range p.LinkSchemes {
+		switch s {
+		case "javascript", "vbscript", "data", "file", "blob":
+			return fmt.Errorf("policy: linkSchemes[%d] is %q; script and local schemes are never allowed", i, s)
+		}
+	}
+	return nil
+}
+
+func (p Policy) imageLimits() sanitize.ImageLimits {
+	return sanitize.ImageLimits{MaxBytes: p.MaxImageBytes, MaxWidth: p.MaxImageWidth, MaxHeight: p.MaxImageHeight,
+		MaxPixels: p.MaxImagePixels, Types: canonicalTypes(p.ImageTypes)}
+}
+
+func (p Policy) audioLimits() sanitize.AudioLimits {
+	return sanitize.AudioLimits{MaxBytes: p.MaxAudioBytes, Types: canonicalTypes(p.AudioTypes)}
+}
+
+// canonicalTypes folds user-written MIME types ("image/JPG") onto the sniffers' names.
+func canonicalTypes(types []string) []string {
+	out := make([]string, len(types))
+	for i, t := range types {
+		out[i] = sanitize.CanonicalMIME(t)
+	}
+	return out
+}
+
+func (p Policy) urlRules() sanitize.URLRules {
+	return sanitize.URLRules{Schemes: p.LinkSchemes, MaxLength: p.MaxURLLength}
+}

@@ -1,0 +1,107 @@
+package bridge
+
+import (
+	"bytes"
+	"encoding/csv"
+	"fmt"
+	"strings"
+
+	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
+)
+
+// table renders {type:"table", headers, rows} as a GitHub-flavoured Markdown table for the model
+// and a text/csv resource for display. Rows over MaxTableRows are cut and cells over
+// MaxTableCellChars are shortened, each with a notice; more than MaxTableColumns columns
+// removes the table.
+func (n *normalizer) table(m map[string]any, ann *Annotations, meta map[string]any) {
+	headerVals, _ := m["headers"].([]any)
+	rowVals, _ := m["rows"].([]any)
+	cols := len(headerVals)
+	for _, r := range rowVals {
+		cols = max(cols, len(r.([]any)))
+	}
+	if n.p.MaxTableColumns > 0 && cols > n.p.MaxTableColumns {
+		n.fail("table", &sanitize.LimitError{Limit: "maxTableColumns",
+			Reason: fmt.Sprintf("%d columns exceed the %d-column limit", cols, n.p.MaxTableColumns)})
+		return
+	}
+	totalRows := len(rowVals)
+	if n.p.MaxTableRows > 0 && totalRows > n.p.MaxTableRows {
+		rowVals = rowVals[:n.p.MaxTableRows]
+	}
+	cut := 0
+	cell := func(v any) string {
+		s, truncated, _ := sanitize.Text(scalarString(v), n.p.MaxTableCellChars)
+		if truncated {
+			cut++
+			s += "…"
+		}
+		return s
+	}
+	headers := make([]string, cols)
+	for i := range headers {
+		if i < len(headerVals) {
+			headers[i] = cell(headerVals[i])
+		}
+		if headers[i] == "" && len(headerVals) == 0 {
+			headers[i] = fmt.Sprintf("Column %d", i+1)
+		}
+	}
+	rows := make([][]string, len(rowVals))
+	for i, r := range rowVals {
+		vals := r.([]any)
+		rows[i] = make([]string, cols)
+		for j := range vals {
+			rows[i][j] = cell(vals[j])
+		}
+	}
+
+	var csvBuf bytes.Buffer
+	w := csv.NewWriter(&csvBuf)
+	_ = w.Write(headers) // writes to a bytes.Buffer cannot fail
+	_ = w.WriteAll(rows)
+	uri := fmt.Sprintf("webmcp://content/%d.csv", len(n.out)+1) // after the Markdown text
+	n.out = append(n.out,
+		&TextContent{Text: markdownTable(headers, rows), Annotations: withAudience(ann, RoleAssistant), Meta: meta},
+		&EmbeddedResource{Resource: ResourceContents{URI: uri, MIMEType: "text/csv", Text: csvBuf.String()},
+			Annotations: withAudience(ann, RoleUser)})
+	if len(rowVals) < totalRows {
+		n.violate("table", "truncated", "maxTableRows", fmt.Sprintf("%s rows exceed the %s-row limit; the first %s were kept",
+			sanitize.FormatCount(int64(totalRows)), sanitize.FormatCount(int64(n.p.MaxTableRows)), sanitize.FormatCount(int64(n.p.MaxTableRows))))
+	}
+	if cut > 0 {
+		n.violate("table", "truncated", "maxTableCellChars", fmt.Sprintf("%d cells were cut to the %s-character limit",
+			cut, sanitize.FormatCount(int64(n.p.MaxTableCellChars))))
+	}
+}
+
+// markdownTable writes a GFM table. Pipes and backslashes are escaped and line breaks become
+// spaces, so no cell can end its row or inject a row of its own.
+func markdownTable(headers []string, rows [][]string) string {
+	var b strings.Builder
+	row := func(cells []string) {
+		b.WriteString("|")
+		for _, c := range cells {
+			b.WriteString(" ")
+			b.WriteString(markdownCell(c))
+			b.WriteString(" |")
+		}
+		b.WriteString("\n")
+	}
+	row(headers)
+	b.WriteString("|")
+	for range headers {
+		b.WriteString(" --- |")
+	}
+	b.WriteString("\n")
+	for _, r := range rows {
+		row(r)
+	}
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+var cellReplacer = strings.NewReplacer(`\`, `\\`, "|", `\|`, "\r\n", " ", "\n", " ", "\r", " ")
+
+func markdownCell(s string) string {
+	return cellReplacer.Replace(s)
+}

@@ -1,0 +1,134 @@
+package sanitize
+
+import (
+	"bytes"
+	"fmt"
+	"image"
+	_ "image/gif"  // registers GIF for image.DecodeConfig
+	_ "image/jpeg" // registers JPEG for image.DecodeConfig
+	_ "image/png"  // registers PNG for image.DecodeConfig
+	"slices"
+
+	_ "golang.org/x/image/webp" // registers WebP for image.DecodeConfig
+)
+
+// ImageLimits are the rules an image must meet. Zero values mean "no limit" except Types: an
+// empty Types refuses every image.
+type ImageLimits struct {
+	MaxBytes  int64    // decoded size in bytes
+	MaxWidth  int      // pixels
+	MaxHeight int      // pixels
+	MaxPixels int64    // width × height
+	Types     []string // allowed MIME types, e.g. image/png
+}
+
+// ImageInfo is what CheckImage learned about an accepted image.
+type ImageInfo struct {
+	MIMEType      string
+	Width, Height int
+}
+
+// CheckImage identifies data by its magic bytes, requires the sniffed type to be allowed and to
+// agree with declared (when declared is not empty), and reads the dimensions from the header
+// alone (image.DecodeConfig: no pixels are decoded), refusing images whose header claims more
+// pixels than the limits allow — a 33-byte PNG header can claim ten gigapixels.
+func CheckImage(data []byte, declared string, lim ImageLimits) (ImageInfo, error) {
+	if lim.MaxBytes > 0 && int64(len(data)) > lim.MaxBytes {
+		return ImageInfo{}, limitErr("maxImageBytes", "%s exceeds the %s limit",
+			FormatBytes(int64(len(data))), FormatBytes(lim.MaxBytes))
+	}
+	if len(data) == 0 {
+		return ImageInfo{}, limitErr("imageTypes", "the image is empty")
+	}
+	sniffed := SniffImage(data)
+	if sniffed == "" {
+		if looksLikeSVG(data) {
+			return ImageInfo{}, limitErr("imageTypes", "SVG images are not allowed (they can carry script)")
+		}
+		return ImageInfo{}, limitErr("imageTypes", "the bytes are not a recognised image format")
+	}
+	if declared != "" {
+		if d := canonicalMIME(declared); d != sniffed {
+			return ImageInfo{}, limitErr("imageTypes", "declared as %s but the bytes are %s", d, sniffed)
+		}
+	}
+	if !slices.Contains(lim.Types, sniffed) {
+		return ImageInfo{}, limitErr("imageTypes", "%s is not an allowed image type (allowed: %s)",
+			sniffed, joinTypes(lim.Types))
+	}
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
+	if err != nil {
+		return ImageInfo{}, limitErr("imageTypes", "the %s header is damaged: %v", sniffed, err)
+	}
+	info := ImageInfo{MIMEType: sniffed, Width: cfg.Width, Height: cfg.Height}
+	if cfg.Width <= 0 || cfg.Height <= 0 {
+		return ImageInfo{}, limitErr("imageTypes", "the image claims %d×%d pixels", cfg.Width, cfg.Height)
+	}
+	if lim.MaxWidth > 0 && cfg.Width > lim.MaxWidth {
+		return ImageInfo{}, limitErr("maxImageWidth", "%d px wide exceeds the %d px limit", cfg.Width, lim.MaxWidth)
+	}
+	if lim.MaxHeight > 0 && cfg.Height > lim.MaxHeight {
+		return ImageInfo{}, limitErr("maxImageHeight", "%d px high exceeds the %d px limit", cfg.Height, lim.MaxHeight)
+	}
+	if px := int64(cfg.Width) * int64(cfg.Height); lim.MaxPixels > 0 && px > lim.MaxPixels {
+		return ImageInfo{}, limitErr("maxImagePixels", "%d×%d = %s pixels exceeds the %s-pixel limit",
+			cfg.Width, cfg.Height, FormatCount(px), FormatCount(lim.MaxPixels))
+	}
+	return info, nil
+}
+
+// AudioLimits are the rules an audio clip must meet.
+type AudioLimits struct {
+	MaxBytes int64
+	Types    []string
+}
+
+// CheckAudio identifies data by its container signature and requires the type to be allowed
+// and to agree with declared (when not empty). It returns the sniffed MIME type.
+func CheckAudio(data []byte, declared string, lim AudioLimits) (string, error) {
+	if lim.MaxBytes > 0 && int64(len(data)) > lim.MaxBytes {
+		return "", limitErr("maxAudioBytes", "%s exceeds the %s limit",
+			FormatBytes(int64(len(data))), FormatBytes(lim.MaxBytes))
+	}
+	sniffed := SniffAudio(data)
+	if sniffed == "" {
+		return "", limitErr("audioTypes", "the bytes are not a recognised audio format")
+	}
+	if declared != "" {
+		if d := canonicalMIME(declared); d != sniffed {
+			return "", limitErr("audioTypes", "declared as %s but the bytes are %s", d, sniffed)
+		}
+	}
+	if !slices.Contains(lim.Types, sniffed) {
+		return "", limitErr("audioTypes", "%s is not an allowed audio type (allowed: %s)", sniffed, joinTypes(lim.Types))
+	}
+	return sniffed, nil
+}
+
+func looksLikeSVG(data []byte) bool {
+	head := data[:min(len(data), 512)]
+	return bytes.Contains(bytes.ToLower(head), []byte("<svg"))
+}
+
+func joinTypes(types []string) string {
+	if len(types) == 0 {
+		return "none"
+	}
+	var b bytes.Buffer
+	for i, t := range types {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(t)
+	}
+	return b.String()
+}
+
+// FormatCount renders a count with thousands separators: 10000000000 → "10,000,000,000".
+func FormatCount(n int64) string {
+	s := fmt.Sprint(n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
