@@ -585,7 +585,8 @@ func (n *normalizer) data(v any) {
 	}
 	n.structured = wrapStructured(v)
 	n.structuredBytes = int64(len(b))
-	n.out = append(n.out, &TextContent{Text: string(b)})
+	text, _, _ := sanitize.Text(string(b), 0) // JSON text may hold invalid UTF-8 the decoder replaced
+	n.out = append(n.out, &TextContent{Text: text})
 }
 
 // finish applies the whole-result limit and strict mode.

@@ -52,7 +52,10 @@ func newHTMLPolicy() *bluemonday.Policy {
 
 	p.RequireParseableURLs(true)
 	p.AllowRelativeURLs(false)
-	p.AllowURLSchemes("https", "http", "mailto")
+	hasHost := func(u *url.URL) bool { return u.Host != "" && u.User == nil }
+	p.AllowURLSchemeWithCustomPolicy("https", hasHost)
+	p.AllowURLSchemeWithCustomPolicy("http", hasHost)
+	p.AllowURLSchemeWithCustomPolicy("mailto", func(u *url.URL) bool { return u.Opaque != "" })
 	p.AllowURLSchemeWithCustomPolicy("data", validDataImage)
 	p.RequireNoFollowOnLinks(true)
 	p.RequireNoReferrerOnLinks(true)
@@ -151,7 +154,9 @@ func HTMLText(sanitized string) string {
 			case tag == "li" && !end:
 				b.WriteString("\n- ")
 			case tag == "tr":
-				b.WriteString("\n")
+				if !end {
+					b.WriteString("\n")
+				}
 				cellOpen = false
 			case tag == "td" || tag == "th":
 				if !end {
@@ -160,6 +165,8 @@ func HTMLText(sanitized string) string {
 					}
 					cellOpen = true
 				}
+			case end && (tag == "li" || tag == "dt" || tag == "dd"):
+				// the next item starts its own line
 			case blockElements[tag]:
 				b.WriteString("\n")
 			}

@@ -20,8 +20,8 @@ var scriptSchemes = []string{"javascript", "vbscript", "data", "file", "blob", "
 // trailing C0 controls and spaces are trimmed (browsers do the same); anything else a browser
 // would silently repair — tabs or newlines inside, backslashes, control characters — is refused,
 // as are relative URLs, credentials, over-long URLs, schemes outside rules.Schemes, and any URL
-// whose HTML-entity-decoded or percent-decoded reading names a script scheme. It returns the URL
-// as Go's net/url serializes it.
+// whose HTML-entity-decoded or percent-decoded reading names a script scheme. It returns the
+// trimmed URL with its scheme in lower case.
 func URL(raw string, rules URLRules) (string, error) {
 	s := strings.TrimFunc(raw, func(r rune) bool { return r <= 0x20 })
 	if rules.MaxLength > 0 && len(s) > rules.MaxLength {
@@ -68,7 +68,7 @@ func URL(raw string, rules URLRules) (string, error) {
 			return "", limitErr("linkSchemes", "the %s: URL is empty after the scheme", scheme)
 		}
 	}
-	return u.String(), nil
+	return scheme + s[len(scheme):], nil
 }
 
 // ResourceURI checks the uri of an embedded resource or resource link that a tool handed over

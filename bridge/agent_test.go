@@ -1,0 +1,83 @@
+package bridge_test
+
+import (
+	"encoding/json"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/webmcp-bridge/webmcp-bridge/bridge"
+)
+
+func TestParseToolOutputDistrustsThePage(t *testing.T) {
+	p := bridge.DefaultPolicy()
+	// A page that bypassed its bridge hands back a "CallToolResult" with a script, a javascript:
+	// link, an SVG claiming to be a PNG and a block of a type nobody knows.
+	raw := `{"content":[
+		{"type":"resource","resource":{"uri":"webmcp://content/0.html","mimeType":"text/html","text":"<p>hi</p><img src=x onerror=alert(1)>"},"annotations":{"audience":["user"]}},
+		{"type":"resource_link","uri":"javascript:alert(1)","name":"x"},
+		{"type":"image","data":"` + b64([]byte(`<svg onload=alert(1)>`)) + `","mimeType":"image/png"},
+		{"type":"mystery"}
+	],"isError":false,"resultType":"complete"}`
+	r, vs := bridge.ParseToolOutput(raw, p)
+	requireValidMCP(t, r)
+	assert.Equal(t, "<p>hi</p> ", r.Content[0].(*bridge.EmbeddedResource).Resource.Text)
+	for _, c := range r.Content[1:] {
+		assert.IsType(t, &bridge.TextContent{}, c, "everything else was replaced by a notice")
+	}
+	var limits []string
+	for _, v := range vs {
+		limits = append(limits, v.Limit)
+	}
+	assert.Equal(t, []string{"html", "linkSchemes", "imageTypes", "content"}, limits)
+	assert.Equal(t, "[mystery removed: not a valid content block]", vs[3].Notice)
+}
+
+func TestParseToolOutputPlainAndJSON(t *testing.T) {
+	p := bridge.DefaultPolicy()
+	r, _ := bridge.ParseToolOutput("Success", p)
+	assert.Equal(t, "Success", r.Content[0].(*bridge.TextContent).Text)
+	r, _ = bridge.ParseToolOutput("42", p)
+	assert.Equal(t, "42", r.Content[0].(*bridge.TextContent).Text)
+	assert.Nil(t, r.StructuredContent, "a bare number from executeTool is text")
+	r, _ = bridge.ParseToolOutput(`{"ok":true}`, p)
+	requireValidMCP(t, r)
+	assert.Equal(t, map[string]any{"ok": true}, r.StructuredContent)
+	r, _ = bridge.ParseToolOutput(`{not json`, p)
+	assert.Equal(t, "{not json", r.Content[0].(*bridge.TextContent).Text)
+}
+
+func TestToModelInput(t *testing.T) {
+	png := pngOf(2, 2, false)
+	in := `{"content":[
+		{"type":"text","text":"Here you go"},
+		{"type":"image","data":"` + b64(png) + `","alt":"a square"},
+		{"type":"html","html":"<p>Rich <b>text</b></p>"},
+		{"type":"table","headers":["a"],"rows":[[1]]},
+		{"type":"link","url":"https://e.test/doc","title":"Doc"},
+		{"type":"audio","data":"` + b64(wavOf(8)) + `"},
+		{"type":"resource","resource":{"uri":"app://blob","mimeType":"application/pdf","blob":"JVBERg=="}},
+		{"type":"resource","resource":{"uri":"app://notes","mimeType":"text/plain","text":"note body"}},
+		{"type":"text","text":"for the user only","annotations":{"audience":["user"]}}
+	],"structuredContent":{"n":1}}`
+	var v any
+	require.NoError(t, json.Unmarshal([]byte(in), &v))
+	r, vs := bridge.Normalize(v, bridge.DefaultPolicy())
+	require.Empty(t, vs)
+	got := bridge.ToModelInput(r)
+	assert.Equal(t, "Here you go\n[image 1: a square]\nRich text\n| a |\n| --- |\n| 1 |\nLink: Doc <https://e.test/doc>\n[audio 1, audio/wav]\n"+
+		"[attached resource app://blob (application/pdf)]\nResource app://notes (text/plain):\nnote body\n{\"n\":1}", got.Text)
+	require.Len(t, got.Attachments, 4)
+	assert.Equal(t, bridge.Attachment{Type: "image", MIMEType: "image/png", Data: b64(png)}, got.Attachments[0])
+	assert.Equal(t, bridge.Attachment{Type: "resource_link", URI: "https://e.test/doc", Name: "Doc"}, got.Attachments[1])
+	assert.Equal(t, "audio", got.Attachments[2].Type)
+	assert.Equal(t, bridge.Attachment{Type: "resource", MIMEType: "application/pdf", Data: "JVBERg==", URI: "app://blob"}, got.Attachments[3])
+	assert.False(t, got.IsError)
+
+	// structuredContent already repeated as text is not added twice.
+	r, _ = bridge.Normalize(map[string]any{"a": 1.0}, bridge.DefaultPolicy())
+	assert.Equal(t, `{"a":1}`, bridge.ToModelInput(r).Text)
+
+	assert.True(t, bridge.ToModelInput(bridge.ErrorResult("nope", "")).IsError)
+}

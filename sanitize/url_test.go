@@ -1,0 +1,66 @@
+package sanitize_test
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
+)
+
+var linkRules = sanitize.URLRules{Schemes: []string{"https", "http", "mailto"}, MaxLength: 2048}
+
+func TestURLAccepts(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"https://example.com/a?b=c#d", "https://example.com/a?b=c#d"},
+		{"  \x00https://example.com\x1f ", "https://example.com"},
+		{"HTTPS://Example.com/", "https://Example.com/"},
+		{"mailto:someone@example.com", "mailto:someone@example.com"},
+		{"http://例え.jp/", "http://例え.jp/"},
+	}
+	for _, tt := range tests {
+		got, err := sanitize.URL(tt.in, linkRules)
+		require.NoError(t, err, tt.in)
+		assert.Equal(t, tt.want, got)
+	}
+}
+
+func TestURLRefuses(t *testing.T) {
+	tests := []struct{ in, reason string }{
+		{"javascript:alert(1)", "the javascript: scheme is never allowed"},
+		{"JaVaScRiPt:alert(1)", "the javascript: scheme is never allowed"},
+		{" \x01javascript:alert(1)", "the javascript: scheme is never allowed"},
+		{"java\tscript:alert(1)", "the URL contains a space or control character at byte 4"},
+		{"java\nscript:alert(1)", "the URL contains a space or control character at byte 4"},
+		{"javascript&colon;alert(1)", "the URL is not absolute (it has no scheme)"},
+		{"&#106;avascript:alert(1)", "the URL is not absolute (it has no scheme)"},
+		{"vbscript:msgbox", "the vbscript: scheme is never allowed"},
+		{"data:text/html,<script>alert(1)</script>", "the data: scheme is never allowed"},
+		{"file:///etc/passwd", "the file: scheme is never allowed"},
+		{"ftp://example.com", "the ftp: scheme is not allowed (allowed: https, http, mailto)"},
+		{"https://user:pass@example.com", "the URL carries credentials (user:password@)"},
+		{"https:\\\\evil.com", "the URL contains a backslash (browsers read it as a slash)"},
+		{"//example.com", "the URL is not absolute (it has no scheme)"},
+		{"https:example.com", "the https: URL has no host"},
+		{"https://" + strings.Repeat("a", 2100), "the URL is 2108 bytes, over the 2048-byte limit"},
+		{"", "the URL is empty"},
+		{"https://exa mple.com", "the URL contains a space or control character at byte 11"},
+	}
+	for _, tt := range tests {
+		_, err := sanitize.URL(tt.in, linkRules)
+		require.Error(t, err, "%q", tt.in)
+		assert.Equal(t, tt.reason, err.Error(), "%q", tt.in)
+	}
+}
+
+func TestResourceURI(t *testing.T) {
+	got, err := sanitize.ResourceURI("ui://widget/1", 100)
+	require.NoError(t, err)
+	assert.Equal(t, "ui://widget/1", got)
+	_, err = sanitize.ResourceURI("javascript:alert(1)", 100)
+	assert.Error(t, err)
+	_, err = sanitize.ResourceURI("relative/path", 100)
+	assert.Error(t, err)
+}
