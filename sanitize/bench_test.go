@@ -56,3 +56,17 @@ func BenchmarkURL(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkCheckImage5MB is the image check alone on a ~5 MB PNG: sniffing and the header read.
+func BenchmarkCheckImage5MB(b *testing.B) {
+	img := smallPNG(1, 1)
+	data := append(append([]byte{}, img...), make([]byte, 5<<20-len(img)-16)...)
+	lim := imageLimits
+	b.SetBytes(int64(len(data)))
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := sanitize.CheckImage(data, "image/png", lim); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
