@@ -5,9 +5,37 @@ DIST    := web/dist
 WASM    := $(DIST)/webmcp-bridge.wasm
 GOROOT  := $(shell $(GO) env GOROOT)
 
-.PHONY: all build test vet unit fuzz bench demo clean
+VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+
+.PHONY: all build test vet unit browser chromium fuzz bench demo clean
 
 all: build
+
+# The loader, the module and the wasm_exec.js of the same Go, in web/dist (not tracked).
+build:
+	@mkdir -p $(DIST)
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w -X main.version=$(VERSION)" -o $(WASM) ./wasm
+	cp "$(GOROOT)/lib/wasm/wasm_exec.js" $(DIST)/wasm_exec.js
+	cp web/src/webmcp-bridge.js $(DIST)/webmcp-bridge.js
+	@echo "built $(WASM): $$(wc -c < $(WASM)) bytes, $$(gzip -9 -c $(WASM) | wc -c) gzipped"
+
+demo: build
+	$(GO) run ./cmd/webmcp-serve -dir web
+
+# Debian's chromium for the browser tests: installed with apt-get when missing and we are root.
+CHROMIUM ?= $(shell command -v chromium 2>/dev/null || command -v chromium-browser 2>/dev/null)
+chromium:
+	@if [ -z "$(CHROMIUM)" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "chromium is missing: installing Debian's chromium with apt-get"; \
+	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium; \
+	  else \
+	    echo "The browser tests need Chromium: install Debian's 'chromium' package (sudo apt-get install chromium) or set CHROMIUM=/path/to/chromium."; exit 1; \
+	  fi; \
+	fi
+
+browser: build chromium
+	CHROMIUM="$${CHROMIUM:-$$(command -v chromium || command -v chromium-browser)}" $(GO) test -count=1 -timeout 20m ./web/...
 
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt: these files need formatting:"; gofmt -l .; exit 1; }
@@ -17,7 +45,7 @@ vet:
 unit:
 	$(GO) test -count=1 ./bridge/... ./sanitize/...
 
-test: vet unit
+test: vet unit browser
 
 # Short fuzz runs of every fuzz target (FUZZTIME per target).
 FUZZTIME ?= 10s

@@ -1,0 +1,137 @@
+//go:build !js
+
+package browsertest
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+type result struct {
+	Content           []map[string]any `json:"content"`
+	StructuredContent map[string]any   `json:"structuredContent"`
+	IsError           bool             `json:"isError"`
+	ResultType        string           `json:"resultType"`
+}
+
+// callTool runs a tool through the browser's own executeTool (native or fallback) and parses
+// the string it returns.
+func callTool(t *testing.T, ctx context.Context, name, args string) result {
+	t.Helper()
+	var r result
+	eval(t, ctx, `await window.registered; const [tool] = (await document.modelContext.getTools()).filter(x => x.name === `+"`"+name+"`"+`);
+		return JSON.parse(await document.modelContext.executeTool(tool, `+args+`));`, &r)
+	require.Equal(t, "complete", r.ResultType, "every result is a complete CallToolResult")
+	return r
+}
+
+func TestBridgeEndToEnd(t *testing.T) {
+	for _, mode := range []struct {
+		name   string
+		native bool
+	}{{"native", true}, {"fallback", false}} {
+		t.Run(mode.name, func(t *testing.T) {
+			base := serveWeb(t)
+			ctx := browser(t, mode.native)
+			open(t, ctx, base+"/test/tools.html")
+			var info struct {
+				Native bool   `json:"native"`
+				Same   bool   `json:"same"`
+				Ver    string `json:"version"`
+			}
+			eval(t, ctx, `await WebMCPBridge.ready; return {native: WebMCPBridge.native, same: navigator.modelContext === document.modelContext, version: WebMCPBridge.version}`, &info)
+			require.Equal(t, mode.native, info.Native, "the browser's WebMCP mode")
+			assert.True(t, info.Same, "navigator.modelContext is document.modelContext")
+			assert.NotEmpty(t, info.Ver)
+
+			r := callTool(t, ctx, "text", "{}")
+			assert.Equal(t, []map[string]any{{"type": "text", "text": "hello"}}, r.Content)
+
+			r = callTool(t, ctx, "html", "{}")
+			require.Len(t, r.Content, 3)
+			assert.Equal(t, "<p>Hi <b>there</b></p>", strings.TrimSpace(r.Content[0]["resource"].(map[string]any)["text"].(string)))
+			assert.Equal(t, "Hi there", r.Content[1]["text"])
+			assert.Contains(t, r.Content[2]["text"], "[html sanitized: removed")
+
+			r = callTool(t, ctx, "link", "{}")
+			assert.Equal(t, map[string]any{"type": "resource_link", "uri": "https://example.com/docs", "name": "Docs", "title": "Docs"}, r.Content[0])
+
+			r = callTool(t, ctx, "table", "{}")
+			assert.Equal(t, "| a | b |\n| --- | --- |\n| 1 | x\\|y |", r.Content[0]["text"])
+			assert.Equal(t, "text/csv", r.Content[1]["resource"].(map[string]any)["mimeType"])
+
+			r = callTool(t, ctx, "error", "{}")
+			assert.True(t, r.IsError)
+			assert.Equal(t, "Error [E404]: not found", r.Content[0]["text"])
+
+			r = callTool(t, ctx, "image", "{}")
+			assert.Equal(t, "image", r.Content[0]["type"])
+			assert.Equal(t, "image/png", r.Content[0]["mimeType"])
+			assert.NotContains(t, r.Content[0]["data"], "data:")
+			assert.Equal(t, map[string]any{"alt": "dot"}, r.Content[0]["_meta"])
+
+			r = callTool(t, ctx, "canvas", "{}")
+			assert.Equal(t, "image/png", r.Content[0]["mimeType"], "a canvas becomes a PNG")
+
+			r = callTool(t, ctx, "data", "{}")
+			assert.Equal(t, map[string]any{"temperature": 21.5, "unit": "C"}, r.StructuredContent)
+			assert.Equal(t, `{"temperature":21.5,"unit":"C"}`, r.Content[0]["text"])
+
+			r = callTool(t, ctx, "throws", "{}")
+			assert.True(t, r.IsError)
+			assert.Equal(t, "Error: RangeError: bad range", r.Content[0]["text"], "the message reaches the agent")
+
+			r = callTool(t, ctx, "rejects", "{}")
+			assert.True(t, r.IsError)
+			assert.Equal(t, "Error: Error: nope", r.Content[0]["text"])
+
+			r = callTool(t, ctx, "cyclic", "{}")
+			assert.True(t, r.IsError)
+			assert.Contains(t, r.Content[0]["text"], "cannot be serialized to JSON")
+
+			r = callTool(t, ctx, "huge", "{}")
+			assert.False(t, r.IsError)
+			assert.Contains(t, r.Content[len(r.Content)-1]["text"], "[text truncated: 20,971,520 characters exceed the 100,000-character limit")
+
+			r = callTool(t, ctx, "typed", `{color: "red"}`)
+			assert.Equal(t, "color red", r.Content[0]["text"])
+
+			// A Go panic inside the module is contained: the call answers with an error and the
+			// module keeps working.
+			var panicked map[string]any
+			eval(t, ctx, `try { WebMCPBridge._go("panicForTest"); return {}; } catch (e) { return {message: e.message}; }`, &panicked)
+			assert.Contains(t, panicked["message"], "panicked: test-only panic")
+			r = callTool(t, ctx, "text", "{}")
+			assert.Equal(t, "hello", r.Content[0]["text"], "the module still answers after a panic")
+		})
+	}
+}
+
+func TestInvalidArgumentsInFallback(t *testing.T) {
+	base := serveWeb(t)
+	ctx := browser(t, false)
+	open(t, ctx, base+"/test/tools.html")
+	r := callTool(t, ctx, "typed", `{color: "blue"}`)
+	assert.True(t, r.IsError)
+	assert.Equal(t, `Error: invalid arguments at "/color": "blue" is not one of ["red","green"] (enum)`, r.Content[0]["text"])
+}
+
+func TestConcurrentCalls(t *testing.T) {
+	for _, native := range []bool{true, false} {
+		base := serveWeb(t)
+		ctx := browser(t, native)
+		open(t, ctx, base+"/test/tools.html")
+		var bad []string
+		eval(t, ctx, `await window.registered;
+			const [tool] = (await document.modelContext.getTools()).filter(x => x.name === "slow");
+			const calls = [];
+			for (let i = 0; i < 1000; i++) calls.push(document.modelContext.executeTool(tool, {id: i, delay: Math.random() * 50}).then(JSON.parse));
+			const results = await Promise.all(calls);
+			return results.map((r, i) => r.content[0].text === "call " + i ? null : i + ": " + JSON.stringify(r)).filter(Boolean);`, &bad)
+		assert.Empty(t, bad, "native=%v: each of 1,000 calls settles with its own result", native)
+	}
+}

@@ -1,0 +1,91 @@
+//go:build !js
+
+// Package browsertest drives Debian's Chromium headless against pages served on localhost and
+// checks the bridge end to end, in both modes: native WebMCP (--enable-features=WebMCP) and the
+// bridge's own fallback ModelContext. `make browser` builds web/dist first.
+package browsertest
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/require"
+)
+
+// serveWeb serves the repository's web/ folder on a loopback port.
+func serveWeb(t *testing.T) string {
+	t.Helper()
+	dir, err := filepath.Abs("..")
+	require.NoError(t, err)
+	if _, err := os.Stat(filepath.Join(dir, "dist", "webmcp-bridge.wasm")); err != nil {
+		t.Fatalf("web/dist is not built: run `make build` (or `make test`, which builds first): %v", err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	srv := &http.Server{Handler: http.FileServer(http.Dir(dir))}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	// "localhost" (not 127.0.0.1) so that the page is a secure context, as WebMCP requires.
+	return fmt.Sprintf("http://localhost:%d", ln.Addr().(*net.TCPAddr).Port)
+}
+
+func chromiumPath(t *testing.T) string {
+	t.Helper()
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	t.Fatal("Chromium is needed for the browser tests: install Debian's 'chromium' package (make test does this as root) or set CHROMIUM")
+	return ""
+}
+
+// browser starts a fresh headless Chromium; native turns WebMCP on.
+func browser(t *testing.T, native bool, extra ...chromedp.ExecAllocatorOption) context.Context {
+	t.Helper()
+	opts := []chromedp.ExecAllocatorOption{
+		chromedp.ExecPath(chromiumPath(t)),
+		chromedp.Flag("headless", true), chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true), chromedp.NoFirstRun, chromedp.Flag("disable-quic", true),
+		chromedp.UserDataDir(t.TempDir()),
+	}
+	if native {
+		opts = append(opts, chromedp.Flag("enable-features", "WebMCP"))
+	}
+	opts = append(opts, extra...)
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	t.Cleanup(cancel)
+	ctx, cancel2 := chromedp.NewContext(actx)
+	t.Cleanup(cancel2)
+	ctx, cancel3 := context.WithTimeout(ctx, 5*time.Minute)
+	t.Cleanup(cancel3)
+	require.NoError(t, chromedp.Do(ctx))
+	return ctx
+}
+
+// eval runs an async JS function body in the page and decodes its JSON-able return value.
+func eval(t *testing.T, ctx context.Context, body string, out any) {
+	t.Helper()
+	js := "(async () => { " + body + " })().then((v) => JSON.stringify(v === undefined ? null : v))"
+	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
+	require.NoError(t, err, body)
+	require.NoError(t, json.Unmarshal([]byte(s), out), s)
+}
+
+func open(t *testing.T, ctx context.Context, url string) {
+	t.Helper()
+	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(url)))
+}

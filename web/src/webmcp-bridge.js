@@ -1,0 +1,304 @@
+// webmcp-bridge loader. One script tag: <script src=".../webmcp-bridge.js"></script>
+//
+// Synchronously it defines window.WebMCPBridge (with a `ready` promise) and makes sure
+// document.modelContext exists: the browser's own (native WebMCP), wrapped so that every tool
+// result becomes an MCP CallToolResult, or this bridge's implementation of the API where the
+// browser has none. The Go module (webmcp-bridge.wasm, next to this file) is loaded in the
+// background; calls that need it wait for it, in order.
+(() => {
+  "use strict";
+  if (globalThis.WebMCPBridge) return; // loaded twice: the first one stays in charge
+
+  const script = document.currentScript;
+  const base = new URL(".", (script && script.src) || location.href);
+  const normalizeOn = !(script && script.dataset.normalize === "off");
+  const NAME_RE = /^[A-Za-z0-9_.\-]{1,128}$/;
+
+  // ---- the Go module -------------------------------------------------------------------------
+  let go = null; // globalThis.__webmcpBridgeGo once started
+  const ready = (async () => {
+    if (typeof globalThis.Go !== "function") {
+      await new Promise((resolve, reject) => {
+        const s = document.createElement("script");
+        s.src = new URL("wasm_exec.js", base).href;
+        s.onload = resolve;
+        s.onerror = () => reject(new Error("webmcp-bridge: cannot load " + s.src));
+        (document.head || document.documentElement).appendChild(s);
+      });
+    }
+    const runtime = new globalThis.Go();
+    const started = new Promise((resolve) => { globalThis.__webmcpBridgeStarted = resolve; });
+    const url = new URL("webmcp-bridge.wasm", base).href;
+    let result;
+    try {
+      result = await WebAssembly.instantiateStreaming(fetch(url), runtime.importObject);
+    } catch (e) {
+      // Servers that send the wrong MIME type: fall back to compiling from bytes.
+      const bytes = await (await fetch(url)).arrayBuffer();
+      result = await WebAssembly.instantiate(bytes, runtime.importObject);
+    }
+    runtime.run(result.instance).then(() => {
+      go = null;
+      console.error("webmcp-bridge: the Go module exited");
+    });
+    await started;
+    go = globalThis.__webmcpBridgeGo;
+    return api;
+  })();
+  ready.catch((e) => console.error(e));
+
+  // callGo calls an exported Go function with strings and numbers and parses its JSON answer.
+  function callGo(name, ...args) {
+    if (!go) throw new Error("webmcp-bridge: the module is not running");
+    const out = JSON.parse(go[name](...args));
+    if (out && out.error !== undefined) throw new Error(out.error);
+    return out;
+  }
+
+  // ---- events to the page -------------------------------------------------------------------
+  const violationListeners = new Set();
+  function reportViolations(tool, violations) {
+    for (const v of violations) {
+      console.warn(`webmcp-bridge: ${tool ? `tool "${tool}": ` : ""}${v.notice}`);
+      const detail = { tool, ...v };
+      for (const f of violationListeners) { try { f(detail); } catch (e) { console.error(e); } }
+      window.dispatchEvent(new CustomEvent("webmcpbridgeviolation", { detail }));
+    }
+  }
+
+  // ---- turning JS values into what Go reads ---------------------------------------------------
+  function toJSON(value) {
+    let text;
+    try {
+      text = JSON.stringify(value, (k, v) => (typeof v === "bigint" ? v.toString() : v));
+    } catch (e) {
+      throw new Error(`the result cannot be serialized to JSON (${e.message})`);
+    }
+    if (text === undefined) text = "null";
+    return text;
+  }
+
+  function normalizeNow(value, tool) {
+    const out = callGo("normalize", toJSON(value));
+    reportViolations(tool, out.violations);
+    return out.result;
+  }
+
+  function errorNow(err) {
+    const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
+    const code = err && err.code !== undefined ? String(err.code) : "";
+    return callGo("errorResult", message, code).result;
+  }
+
+  // resolveBinary turns the binary forms a page may hand to content.image into a data URL.
+  async function resolveBinary(src) {
+    if (typeof src === "string") return src;
+    let blob;
+    if (typeof Blob !== "undefined" && src instanceof Blob) blob = src;
+    else if (src instanceof ArrayBuffer || ArrayBuffer.isView(src)) blob = new Blob([src]);
+    else if (typeof HTMLCanvasElement !== "undefined" && src instanceof HTMLCanvasElement)
+      blob = await new Promise((res) => src.toBlob(res, "image/png"));
+    else if (typeof OffscreenCanvas !== "undefined" && src instanceof OffscreenCanvas)
+      blob = await src.convertToBlob({ type: "image/png" });
+    else if (typeof ImageBitmap !== "undefined" && src instanceof ImageBitmap) {
+      const c = new OffscreenCanvas(src.width, src.height);
+      c.getContext("2d").drawImage(src, 0, 0);
+      blob = await c.convertToBlob({ type: "image/png" });
+    } else throw new TypeError("content.image: expected base64, a data URL, a Blob, an ArrayBuffer, a typed array, a canvas or an ImageBitmap");
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    let bin = "";
+    for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
+    return "data:" + (blob.type || "application/octet-stream") + ";base64," + btoa(bin);
+  }
+
+  // runTool runs a page's execute and turns whatever happens into a CallToolResult.
+  async function runTool(tool, input, ctx) {
+    let value;
+    try {
+      value = await tool.execute(input, ctx);
+    } catch (e) {
+      await ready;
+      return errorNow(e);
+    }
+    await ready;
+    try {
+      return normalizeNow(value, tool.name);
+    } catch (e) {
+      return errorNow(e);
+    }
+  }
+
+  // ---- the ModelContext -----------------------------------------------------------------------
+  const native = document.modelContext || navigator.modelContext || null;
+  let modelContext;
+
+  if (native) {
+    // Native WebMCP: tools run as before, their results go through the normalizer.
+    const nativeRegister = native.registerTool.bind(native);
+    native.registerTool = function registerTool(tool, options) {
+      if (!normalizeOn || !tool || typeof tool.execute !== "function") return nativeRegister(tool, options);
+      const wrapped = Object.assign({}, tool, {
+        execute: async (input, ctx) => JSON.stringify(await runTool(tool, input, ctx)),
+      });
+      return nativeRegister(wrapped, options);
+    };
+    modelContext = native;
+    if (!navigator.modelContext) {
+      // The draft keeps navigator.modelContext as a deprecated alias of the same object.
+      Object.defineProperty(Navigator.prototype, "modelContext", { configurable: true, get() { return modelContext; } });
+    }
+  } else {
+    modelContext = createModelContext();
+    Object.defineProperty(Document.prototype, "modelContext", { configurable: true, get() { return modelContext; } });
+    Object.defineProperty(Navigator.prototype, "modelContext", { configurable: true, get() { return modelContext; } });
+  }
+
+  // createModelContext implements the WebMCP draft's ModelContext for browsers without it.
+  function createModelContext() {
+    const tools = new Map(); // name → {tool, schemaId, schema}
+    const target = new EventTarget();
+    const fire = (type, init) => {
+      for (const t of [target, window]) {
+        const ev = init ? Object.assign(new Event(type), init) : new Event(type);
+        t.dispatchEvent(ev);
+      }
+    };
+    const mc = {
+      addEventListener: target.addEventListener.bind(target),
+      removeEventListener: target.removeEventListener.bind(target),
+      dispatchEvent: target.dispatchEvent.bind(target),
+      async registerTool(tool, options = {}) {
+        const signal = options && options.signal;
+        if (signal && signal.aborted) throw signal.reason;
+        if (!tool || typeof tool !== "object") throw new TypeError("registerTool: the tool must be an object");
+        if (typeof tool.name !== "string" || !NAME_RE.test(tool.name))
+          throw new DOMException(`registerTool: the name ${JSON.stringify(tool.name)} must be 1–128 characters of A–Z, a–z, 0–9, _, . and -`, "InvalidStateError");
+        if (typeof tool.execute !== "function") throw new TypeError("registerTool: execute must be a function");
+        if (typeof tool.description !== "string") throw new TypeError("registerTool: description must be a string");
+        if (tools.has(tool.name)) throw new DOMException(`registerTool: a tool named "${tool.name}" is already registered`, "InvalidStateError");
+        const entry = { tool, schema: tool.inputSchema, schemaId: 0 };
+        tools.set(tool.name, entry); // reserve the name while the module loads
+        try {
+          await ready;
+          if (tool.inputSchema !== undefined) {
+            try {
+              entry.schemaId = callGo("compileSchema", toJSON(tool.inputSchema)).id;
+            } catch (e) {
+              throw new TypeError("registerTool: " + e.message);
+            }
+          }
+          if (signal && signal.aborted) throw signal.reason;
+        } catch (e) {
+          tools.delete(tool.name);
+          throw e;
+        }
+        if (signal) signal.addEventListener("abort", () => {
+          if (tools.get(tool.name) === entry) {
+            tools.delete(tool.name);
+            if (entry.schemaId) callGo("releaseSchema", entry.schemaId);
+            fire("toolchange");
+          }
+        }, { once: true });
+        fire("toolchange");
+        return undefined;
+      },
+      async getTools() {
+        return [...tools.values()].map(({ tool, schema }) => ({
+          name: tool.name, title: tool.title || "", description: tool.description,
+          inputSchema: schema === undefined ? undefined : JSON.stringify(schema),
+          window, origin: location.origin, annotations: Object.assign({}, tool.annotations),
+        }));
+      },
+      async executeTool(registered, input, options = {}) {
+        const signal = options && options.signal;
+        if (signal && signal.aborted) throw signal.reason;
+        const name = registered && typeof registered === "object" ? registered.name : registered;
+        const entry = tools.get(name);
+        if (!entry) throw new DOMException(`executeTool: no tool named "${name}" is registered`, "NotFoundError");
+        if (input === undefined) input = {};
+        if (input === null || typeof input !== "object") throw new TypeError("executeTool: the input must be an object");
+        await ready;
+        if (entry.schemaId) {
+          const v = callGo("validate", entry.schemaId, toJSON(input));
+          if (v.invalid) {
+            if (!normalizeOn) throw new DOMException(JSON.stringify(v.invalid), "DataError");
+            return JSON.stringify(callGo("errorResult", `invalid arguments at "${v.invalid.path}": ${v.invalid.message} (${v.invalid.reason})`, "").result);
+          }
+        }
+        fire("toolactivated", { toolName: name });
+        const run = normalizeOn ? runTool(entry.tool, input, { signal })
+          : Promise.resolve().then(() => entry.tool.execute(input, { signal }));
+        const aborted = new Promise((_, reject) => {
+          if (signal) signal.addEventListener("abort", () => { fire("toolcancel", { toolName: name }); reject(signal.reason); }, { once: true });
+        });
+        let value;
+        try {
+          value = await Promise.race([run, aborted]);
+        } catch (e) {
+          if (signal && signal.aborted) throw e;
+          throw new DOMException("executeTool: the tool failed", "UnknownError");
+        }
+        return typeof value === "string" ? value : JSON.stringify(value);
+      },
+    };
+    return mc;
+  }
+
+  // ---- the public API -------------------------------------------------------------------------
+  const content = {
+    text: (text) => ({ type: "text", text: String(text) }),
+    html: (html) => ({ type: "html", html: String(html) }),
+    link: (url, title) => (title === undefined ? { type: "link", url: String(url) } : { type: "link", url: String(url), title: String(title) }),
+    table: (headers, rows) => ({ type: "table", headers, rows }),
+    error: (message, code) => (code === undefined ? { type: "error", message: String(message) } : { type: "error", message: String(message), code }),
+    async image(src, opts = {}) {
+      const block = { type: "image", data: await resolveBinary(src) };
+      if (opts.mimeType) block.mimeType = opts.mimeType;
+      if (opts.alt) block.alt = opts.alt;
+      return block;
+    },
+  };
+
+  const api = {
+    version: "0.1.0",
+    ready,
+    normalizing: normalizeOn,
+    native: !!native,
+    content,
+    async configure(policy) { await ready; return callGo("configure", toJSON(policy || {})); },
+    async normalize(value) { await ready; return normalizeNow(await value, ""); },
+    onViolation(f) { violationListeners.add(f); return () => violationListeners.delete(f); },
+    agent: {
+      async listTools() {
+        const tools = await modelContext.getTools();
+        return tools.map((t) => ({
+          name: t.name, title: t.title || "", description: t.description || "",
+          inputSchema: typeof t.inputSchema === "string" ? JSON.parse(t.inputSchema || "{}") : (t.inputSchema || { type: "object" }),
+          annotations: t.annotations || {},
+        }));
+      },
+      async callTool(name, args = {}, options = {}) {
+        const tools = await modelContext.getTools();
+        const tool = tools.find((t) => t.name === name);
+        if (!tool) throw new Error(`webmcp-bridge: no tool named "${name}" on this page`);
+        let raw;
+        try {
+          raw = await modelContext.executeTool(tool, args, { signal: options.signal });
+        } catch (e) {
+          if (options.signal && options.signal.aborted) throw e;
+          await ready;
+          return errorNow(e);
+        }
+        await ready;
+        const out = callGo("parseToolOutput", typeof raw === "string" ? raw : toJSON(raw));
+        reportViolations(name, out.violations);
+        return out.result;
+      },
+      async toModelInput(result) { await ready; return callGo("toModelInput", toJSON(result)); },
+    },
+    _go: (name, ...args) => callGo(name, ...args), // for tests
+  };
+  Object.defineProperty(api, "policy", { get() { return go ? callGo("policy") : null; } });
+  api.ready.then(() => { api.version = go.version; }, () => {});
+  globalThis.WebMCPBridge = api;
+})();
