@@ -153,95 +153,128 @@
     Object.defineProperty(Navigator.prototype, "modelContext", { configurable: true, get() { return modelContext; } });
   }
 
-  // createModelContext implements the WebMCP draft's ModelContext for browsers without it.
+  // Event classes of the draft, for browsers that do not have them.
+  const ToolActivatedEvent = globalThis.ToolActivatedEvent || class ToolActivatedEvent extends Event {
+    constructor(type, init = {}) { super(type, init); this.toolName = String(init.toolName || ""); }
+  };
+  const ToolCancelEvent = globalThis.ToolCancelEvent || class ToolCancelEvent extends Event {
+    constructor(type, init = {}) { super(type, init); this.toolName = String(init.toolName || ""); }
+  };
+  if (!globalThis.ToolActivatedEvent) globalThis.ToolActivatedEvent = ToolActivatedEvent;
+  if (!globalThis.ToolCancelEvent) globalThis.ToolCancelEvent = ToolCancelEvent;
+
+  // createModelContext implements the WebMCP draft's ModelContext for browsers without it. The
+  // glue that must exist before the module loads (promises, events, abort signals) is here; the
+  // checks (input-schema subset, argument validation) and the normalization run in Go.
   function createModelContext() {
-    const tools = new Map(); // name → {tool, schemaId, schema}
-    const target = new EventTarget();
-    const fire = (type, init) => {
-      for (const t of [target, window]) {
-        const ev = init ? Object.assign(new Event(type), init) : new Event(type);
-        t.dispatchEvent(ev);
-      }
-    };
-    const mc = {
-      addEventListener: target.addEventListener.bind(target),
-      removeEventListener: target.removeEventListener.bind(target),
-      dispatchEvent: target.dispatchEvent.bind(target),
-      async registerTool(tool, options = {}) {
+    const tools = new Map(); // name → {tool, schema, schemaId}
+    class ModelContext extends EventTarget {
+      registerTool(tool, options = {}) {
         const signal = options && options.signal;
-        if (signal && signal.aborted) throw signal.reason;
-        if (!tool || typeof tool !== "object") throw new TypeError("registerTool: the tool must be an object");
+        if (signal && signal.aborted) return Promise.reject(signal.reason);
+        if (!tool || typeof tool !== "object") return Promise.reject(new TypeError("registerTool: the tool must be an object"));
         if (typeof tool.name !== "string" || !NAME_RE.test(tool.name))
-          throw new DOMException(`registerTool: the name ${JSON.stringify(tool.name)} must be 1–128 characters of A–Z, a–z, 0–9, _, . and -`, "InvalidStateError");
-        if (typeof tool.execute !== "function") throw new TypeError("registerTool: execute must be a function");
-        if (typeof tool.description !== "string") throw new TypeError("registerTool: description must be a string");
-        if (tools.has(tool.name)) throw new DOMException(`registerTool: a tool named "${tool.name}" is already registered`, "InvalidStateError");
+          return Promise.reject(new DOMException(`registerTool: the name ${JSON.stringify(tool.name)} must be 1-128 characters of A-Z, a-z, 0-9, _, . and -`, "InvalidStateError"));
+        if (typeof tool.execute !== "function") return Promise.reject(new TypeError("registerTool: execute must be a function"));
+        if (tools.has(tool.name)) return Promise.reject(new DOMException(`registerTool: a tool named "${tool.name}" is already registered`, "InvalidStateError"));
+        let schemaJSON;
+        if (tool.inputSchema !== undefined) {
+          try { schemaJSON = JSON.stringify(tool.inputSchema); } catch (e) { return Promise.reject(new TypeError("registerTool: inputSchema is not JSON: " + e.message)); }
+        }
         const entry = { tool, schema: tool.inputSchema, schemaId: 0 };
-        tools.set(tool.name, entry); // reserve the name while the module loads
-        try {
-          await ready;
-          if (tool.inputSchema !== undefined) {
+        tools.set(tool.name, entry); // the name is taken from now on, in call order
+        const unregister = () => {
+          if (tools.get(tool.name) !== entry) return;
+          tools.delete(tool.name);
+          if (entry.schemaId && go) callGo("releaseSchema", entry.schemaId);
+          this.dispatchEvent(new Event("toolchange"));
+        };
+        if (signal) signal.addEventListener("abort", unregister, { once: true });
+        return ready.then(() => {
+          if (schemaJSON !== undefined) {
             try {
-              entry.schemaId = callGo("compileSchema", toJSON(tool.inputSchema)).id;
+              entry.schemaId = callGo("compileSchema", schemaJSON).id;
             } catch (e) {
+              if (tools.get(tool.name) === entry) tools.delete(tool.name);
               throw new TypeError("registerTool: " + e.message);
             }
           }
-          if (signal && signal.aborted) throw signal.reason;
-        } catch (e) {
-          tools.delete(tool.name);
-          throw e;
-        }
-        if (signal) signal.addEventListener("abort", () => {
-          if (tools.get(tool.name) === entry) {
-            tools.delete(tool.name);
-            if (entry.schemaId) callGo("releaseSchema", entry.schemaId);
-            fire("toolchange");
-          }
-        }, { once: true });
-        fire("toolchange");
-        return undefined;
-      },
+          if (tools.get(tool.name) === entry) this.dispatchEvent(new Event("toolchange"));
+          return undefined;
+        });
+      }
       async getTools() {
         return [...tools.values()].map(({ tool, schema }) => ({
-          name: tool.name, title: tool.title || "", description: tool.description,
-          inputSchema: schema === undefined ? undefined : JSON.stringify(schema),
+          name: tool.name, title: typeof tool.title === "string" ? tool.title : "",
+          description: typeof tool.description === "string" ? tool.description : "",
+          inputSchema: schema === undefined ? "" : JSON.stringify(schema),
           window, origin: location.origin, annotations: Object.assign({}, tool.annotations),
         }));
-      },
-      async executeTool(registered, input, options = {}) {
+      }
+      executeTool(registered, input, options = {}) {
         const signal = options && options.signal;
-        if (signal && signal.aborted) throw signal.reason;
-        const name = registered && typeof registered === "object" ? registered.name : registered;
-        const entry = tools.get(name);
-        if (!entry) throw new DOMException(`executeTool: no tool named "${name}" is registered`, "NotFoundError");
+        if (signal && signal.aborted) return Promise.reject(signal.reason);
+        if (!registered || typeof registered !== "object" || typeof registered.name !== "string" || !("window" in registered) || typeof registered.origin !== "string")
+          return Promise.reject(new TypeError("executeTool: the first argument must be a tool from getTools() (name, window, origin)"));
         if (input === undefined) input = {};
-        if (input === null || typeof input !== "object") throw new TypeError("executeTool: the input must be an object");
-        await ready;
-        if (entry.schemaId) {
-          const v = callGo("validate", entry.schemaId, toJSON(input));
-          if (v.invalid) {
-            if (!normalizeOn) throw new DOMException(JSON.stringify(v.invalid), "DataError");
-            return JSON.stringify(callGo("errorResult", `invalid arguments at "${v.invalid.path}": ${v.invalid.message} (${v.invalid.reason})`, "").result);
-          }
-        }
-        fire("toolactivated", { toolName: name });
-        const run = normalizeOn ? runTool(entry.tool, input, { signal })
-          : Promise.resolve().then(() => entry.tool.execute(input, { signal }));
-        const aborted = new Promise((_, reject) => {
-          if (signal) signal.addEventListener("abort", () => { fire("toolcancel", { toolName: name }); reject(signal.reason); }, { once: true });
+        let inputJSON;
+        try { inputJSON = input !== null && typeof input === "object" ? JSON.stringify(input) : undefined; } catch (e) { inputJSON = undefined; }
+        if (inputJSON === undefined || !inputJSON.startsWith("{") && !inputJSON.startsWith("["))
+          return Promise.reject(new TypeError("executeTool: the input must be an object that serializes to JSON"));
+        const entry = tools.get(registered.name);
+        if (!entry || registered.origin !== location.origin)
+          return Promise.reject(new DOMException(`executeTool: no tool named "${registered.name}" is registered`, "UnknownError"));
+        const name = registered.name;
+        return new Promise((resolve, reject) => {
+          let settled = false;
+          const inner = new AbortController();
+          const onAbort = () => {
+            if (settled) return;
+            settled = true;
+            reject(signal.reason);
+            setTimeout(() => {
+              inner.abort(new DOMException("The tool call was cancelled.", "AbortError"));
+              fireBoth(this, new ToolCancelEvent("toolcancel", { toolName: name }), () => new ToolCancelEvent("toolcancel", { toolName: name }));
+            });
+          };
+          if (signal) signal.addEventListener("abort", onAbort, { once: true });
+          const finish = (ok, v) => {
+            if (signal) signal.removeEventListener("abort", onAbort);
+            if (settled) return;
+            settled = true;
+            ok ? resolve(v) : reject(v);
+          };
+          ready.then(() => {
+            if (settled) return;
+            if (entry.schemaId) {
+              const v = callGo("validate", entry.schemaId, inputJSON);
+              if (v.invalid) {
+                if (!normalizeOn) return finish(false, new DOMException(JSON.stringify(v.invalid), "DataError"));
+                return finish(true, JSON.stringify(callGo("errorResult",
+                  `invalid arguments at "${v.invalid.path}": ${v.invalid.message} (${v.invalid.reason})`, "").result));
+              }
+            }
+            const args = JSON.parse(inputJSON);
+            let run;
+            if (normalizeOn) {
+              run = runTool(entry.tool, args, { signal: inner.signal }).then((r) => JSON.stringify(r));
+            } else {
+              try { run = Promise.resolve(entry.tool.execute(args, { signal: inner.signal })); } catch (e) { run = Promise.reject(e); }
+              run = run.then((v) => (typeof v === "string" ? v : JSON.stringify(v)));
+            }
+            fireBoth(this, new ToolActivatedEvent("toolactivated", { toolName: name }), () => new ToolActivatedEvent("toolactivated", { toolName: name }));
+            run.then((v) => finish(true, v), (e) => finish(false, normalizeOn ? e : new DOMException("executeTool: the tool failed", "UnknownError")));
+          }, (e) => finish(false, e));
         });
-        let value;
-        try {
-          value = await Promise.race([run, aborted]);
-        } catch (e) {
-          if (signal && signal.aborted) throw e;
-          throw new DOMException("executeTool: the tool failed", "UnknownError");
-        }
-        return typeof value === "string" ? value : JSON.stringify(value);
-      },
-    };
-    return mc;
+      }
+    }
+    return new ModelContext();
+  }
+
+  // fireBoth dispatches an event at the ModelContext and a fresh copy at window.
+  function fireBoth(target, event, copy) {
+    target.dispatchEvent(event);
+    window.dispatchEvent(copy());
   }
 
   // ---- the public API -------------------------------------------------------------------------
