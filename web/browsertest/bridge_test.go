@@ -111,13 +111,15 @@ func TestBridgeEndToEnd(t *testing.T) {
 	}
 }
 
-func TestInvalidArgumentsInFallback(t *testing.T) {
-	base := serveWeb(t)
-	ctx := browser(t, false)
-	open(t, ctx, base+"/test/tools.html")
-	r := callTool(t, ctx, "typed", `{color: "blue"}`)
-	assert.True(t, r.IsError)
-	assert.Equal(t, `Error: invalid arguments at "/color": "blue" is not one of ["red","green"] (enum)`, r.Content[0]["text"])
+func TestInvalidArguments(t *testing.T) {
+	for _, native := range []bool{true, false} {
+		base := serveWeb(t)
+		ctx := browser(t, native)
+		open(t, ctx, base+"/test/tools.html")
+		r := callTool(t, ctx, "typed", `{color: "blue"}`)
+		assert.True(t, r.IsError, "native=%v", native)
+		assert.Equal(t, `Error: invalid arguments at "/color": "blue" is not one of ["red","green"] (enum)`, r.Content[0]["text"], "native=%v", native)
+	}
 }
 
 func TestConcurrentCalls(t *testing.T) {

@@ -90,6 +90,11 @@
     return callGo("errorResult", message, code).result;
   }
 
+  // invalidArgumentsResult is the isError result for arguments that break the inputSchema.
+  function invalidArgumentsResult(invalid) {
+    return callGo("errorResult", `invalid arguments at "${invalid.path}": ${invalid.message} (${invalid.reason})`, "").result;
+  }
+
   // resolveBinary turns the binary forms a page may hand to content.image into a data URL.
   async function resolveBinary(src) {
     if (typeof src === "string") return src;
@@ -137,8 +142,23 @@
     const nativeRegister = native.registerTool.bind(native);
     native.registerTool = function registerTool(tool, options) {
       if (!normalizeOn || !tool || typeof tool.execute !== "function") return nativeRegister(tool, options);
+      // Native Chromium does not check arguments against inputSchema: the bridge does, in Go,
+      // before execute runs. The schema is compiled on the first call.
+      let schemaId = 0;
       const wrapped = Object.assign({}, tool, {
-        execute: async (input, ctx) => JSON.stringify(await runTool(tool, input, ctx)),
+        execute: async (input, ctx) => {
+          await ready;
+          if (tool.inputSchema !== undefined) {
+            try {
+              if (!schemaId) schemaId = callGo("compileSchema", toJSON(tool.inputSchema)).id;
+              const v = callGo("validate", schemaId, toJSON(input === undefined ? {} : input));
+              if (v.invalid) return JSON.stringify(invalidArgumentsResult(v.invalid));
+            } catch (e) {
+              return JSON.stringify(errorNow(e));
+            }
+          }
+          return JSON.stringify(await runTool(tool, input, ctx));
+        },
       });
       return nativeRegister(wrapped, options);
     };
@@ -250,8 +270,7 @@
               const v = callGo("validate", entry.schemaId, inputJSON);
               if (v.invalid) {
                 if (!normalizeOn) return finish(false, new DOMException(JSON.stringify(v.invalid), "DataError"));
-                return finish(true, JSON.stringify(callGo("errorResult",
-                  `invalid arguments at "${v.invalid.path}": ${v.invalid.message} (${v.invalid.reason})`, "").result));
+                return finish(true, JSON.stringify(invalidArgumentsResult(v.invalid)));
               }
             }
             const args = JSON.parse(inputJSON);
