@@ -10,6 +10,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"runtime/debug"
 	"sync"
 	"syscall/js"
@@ -41,6 +42,7 @@ func main() {
 	export("validate", validate)
 	export("parseToolOutput", parseToolOutput)
 	export("toModelInput", toModelInput)
+	export("stats", stats)
 	export("panicForTest", func([]js.Value) (any, error) { panic("test-only panic requested by the page") })
 	api.Set("version", version)
 	js.Global().Set("__webmcpBridgeGo", api)
@@ -91,6 +93,17 @@ func current() bridge.Policy {
 	mu.Lock()
 	defer mu.Unlock()
 	return policy
+}
+
+// stats() → the module's goroutine count and Go heap, for leak checks and `make bench`.
+func stats([]js.Value) (any, error) {
+	var m runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&m)
+	mu.Lock()
+	n := len(schemas)
+	mu.Unlock()
+	return map[string]any{"goroutines": runtime.NumGoroutine(), "heapAlloc": m.HeapAlloc, "heapSys": m.HeapSys, "schemas": n}, nil
 }
 
 // normalize(resultJSON) → {"result": CallToolResult, "violations": [...]}
