@@ -1,0 +1,130 @@
+// Type definitions for webmcp-bridge: window.WebMCPBridge and the WebMCP ModelContext it
+// provides or wraps.
+
+export type Role = "user" | "assistant";
+
+export interface Annotations {
+  audience?: Role[];
+  priority?: number;
+  lastModified?: string;
+}
+
+interface BlockBase {
+  annotations?: Annotations;
+  _meta?: Record<string, unknown>;
+}
+
+export interface TextContent extends BlockBase { type: "text"; text: string }
+export interface ImageContent extends BlockBase { type: "image"; data: string; mimeType: string }
+export interface AudioContent extends BlockBase { type: "audio"; data: string; mimeType: string }
+export interface ResourceLink extends BlockBase {
+  type: "resource_link"; uri: string; name: string; title?: string; description?: string; mimeType?: string; size?: number;
+}
+export interface EmbeddedResource extends BlockBase {
+  type: "resource";
+  resource: { uri: string; mimeType?: string; _meta?: Record<string, unknown> } & ({ text: string } | { blob: string });
+}
+export type ContentBlock = TextContent | ImageContent | AudioContent | ResourceLink | EmbeddedResource;
+
+/** An MCP CallToolResult as the bridge produces it. */
+export interface CallToolResult {
+  content: ContentBlock[];
+  structuredContent?: Record<string, unknown>;
+  isError?: boolean;
+  resultType: "complete";
+  _meta?: Record<string, unknown>;
+}
+
+/** The result types proposed for WebMCP tools. */
+export type ProposedBlock =
+  | { type: "text"; text: string }
+  | { type: "image"; data: string; mimeType?: string; alt?: string }
+  | { type: "html"; html: string }
+  | { type: "link"; url: string; title?: string }
+  | { type: "table"; headers?: unknown[]; rows: unknown[][] }
+  | { type: "error"; message: string; code?: string | number };
+
+/** The core's policy; every setting is optional and falls back to its default. */
+export interface Policy {
+  maxImageBytes?: number; maxImageWidth?: number; maxImageHeight?: number; maxImagePixels?: number;
+  imageTypes?: string[]; maxAudioBytes?: number; audioTypes?: string[];
+  linkSchemes?: string[]; maxURLLength?: number; maxHTMLBytes?: number; maxTextChars?: number;
+  maxResultBytes?: number; maxTableRows?: number; maxTableColumns?: number; maxTableCellChars?: number;
+  strict?: boolean;
+}
+
+/** A policy rule a result broke, and the notice the agent sees instead. */
+export interface Violation {
+  tool: string; block: number; type: string; limit: string; reason: string; notice: string;
+}
+
+export interface AgentTool {
+  name: string; title: string; description: string;
+  inputSchema: Record<string, unknown>;
+  annotations: { readOnlyHint?: boolean; untrustedContentHint?: boolean; consequentialHint?: boolean };
+}
+
+export interface ModelInput {
+  text: string;
+  attachments: { type: "image" | "audio" | "resource" | "resource_link"; mimeType?: string; data?: string; uri?: string; name?: string }[];
+  isError: boolean;
+}
+
+export type ImageSource = string | Blob | ArrayBuffer | ArrayBufferView | HTMLCanvasElement | OffscreenCanvas | ImageBitmap;
+
+export interface WebMCPBridge {
+  /** The module's version once ready ("0.1.0" before). */
+  version: string;
+  /** Settles when the Go module runs; calls made before are queued. */
+  ready: Promise<WebMCPBridge>;
+  /** false when the script tag has data-normalize="off". */
+  normalizing: boolean;
+  /** true when the browser has its own WebMCP and the bridge wraps it. */
+  native: boolean;
+  /** The policy in force (null before ready). */
+  readonly policy: Required<Policy> | null;
+  configure(policy: Policy): Promise<Required<Policy>>;
+  normalize(value: unknown): Promise<CallToolResult>;
+  /** Called for every policy violation (a console warning and a "webmcpbridgeviolation" event on window too). */
+  onViolation(listener: (v: Violation) => void): () => void;
+  content: {
+    text(text: string): ProposedBlock;
+    html(html: string): ProposedBlock;
+    link(url: string, title?: string): ProposedBlock;
+    table(headers: unknown[], rows: unknown[][]): ProposedBlock;
+    error(message: string, code?: string | number): ProposedBlock;
+    image(src: ImageSource, options?: { mimeType?: string; alt?: string }): Promise<ProposedBlock>;
+  };
+  agent: {
+    listTools(): Promise<AgentTool[]>;
+    callTool(name: string, args?: Record<string, unknown>, options?: { signal?: AbortSignal }): Promise<CallToolResult>;
+    toModelInput(result: CallToolResult): Promise<ModelInput>;
+  };
+}
+
+export interface ModelContextTool {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema?: Record<string, unknown>;
+  execute(input: any, client: { signal: AbortSignal }): unknown;
+  annotations?: { readOnlyHint?: boolean; untrustedContentHint?: boolean; consequentialHint?: boolean };
+}
+
+export interface RegisteredTool {
+  name: string; title: string; description: string; inputSchema: string;
+  window: Window; origin: string; annotations: Record<string, boolean>;
+}
+
+export interface ModelContext extends EventTarget {
+  registerTool(tool: ModelContextTool, options?: { signal?: AbortSignal; exposedTo?: string[] }): Promise<undefined>;
+  getTools(): Promise<RegisteredTool[]>;
+  executeTool(tool: RegisteredTool, input?: object, options?: { signal?: AbortSignal }): Promise<string>;
+}
+
+declare global {
+  interface Window { WebMCPBridge: WebMCPBridge }
+  interface Document { readonly modelContext: ModelContext }
+  interface Navigator { /** @deprecated use document.modelContext */ readonly modelContext: ModelContext }
+  const WebMCPBridge: WebMCPBridge;
+}
