@@ -407,8 +407,8 @@ func (n *normalizer) image(data, declared, alt string, ann *Annotations, meta ma
 		n.fail("image", err)
 		return
 	}
-	if declared == "" {
-		declared = urlType
+	if declared == "" && urlType != "application/octet-stream" {
+		declared = urlType // a data: URL's own type counts, unless it only says "some bytes"
 	}
 	info, err := sanitize.CheckImage(raw, declared, n.p.imageLimits())
 	if err != nil {

@@ -52,6 +52,8 @@ func TestNormalizeMapping(t *testing.T) {
 			`{"content":[{"type":"image","data":"` + b64(png) + `","mimeType":"image/png"}],"resultType":"complete"}`},
 		{"image from a data URL becomes plain base64 and keeps alt", `{"type":"image","data":"data:image/png;base64,` + b64(png) + `","alt":"a chart"}`,
 			`{"content":[{"type":"image","data":"` + b64(png) + `","mimeType":"image/png","_meta":{"alt":"a chart"}}],"resultType":"complete"}`},
+		{"a data URL of application/octet-stream is sniffed", `{"type":"image","data":"data:application/octet-stream;base64,` + b64(png) + `"}`,
+			`{"content":[{"type":"image","data":"` + b64(png) + `","mimeType":"image/png"}],"resultType":"complete"}`},
 		{"unpadded URL-safe base64 is accepted and re-encoded padded", `{"type":"image","data":"` + base64.RawURLEncoding.EncodeToString(png) + `","mimeType":"image/png"}`,
 			`{"content":[{"type":"image","data":"` + b64(png) + `","mimeType":"image/png"}],"resultType":"complete"}`},
 		{"html becomes a sanitized resource for the user and text for the model",

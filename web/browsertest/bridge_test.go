@@ -137,3 +137,77 @@ func TestConcurrentCalls(t *testing.T) {
 		assert.Empty(t, bad, "native=%v: each of 1,000 calls settles with its own result", native)
 	}
 }
+
+func TestPageAPI(t *testing.T) {
+	base := serveWeb(t)
+	ctx := browser(t, false)
+	open(t, ctx, base+"/test/tools.html")
+	var got struct {
+		Violations []map[string]any `json:"violations"`
+		Events     int              `json:"events"`
+		BadPolicy  string           `json:"badPolicy"`
+		Strict     map[string]any   `json:"strict"`
+		Policy     map[string]any   `json:"policy"`
+		Typed      map[string]any   `json:"typed"`
+		Model      map[string]any   `json:"model"`
+	}
+	eval(t, ctx, `await WebMCPBridge.ready;
+		const violations = []; let events = 0;
+		WebMCPBridge.onViolation((v) => violations.push(v));
+		addEventListener("webmcpbridgeviolation", () => events++);
+		await WebMCPBridge.normalize({type: "html", html: "<b onclick=x()>b</b>"});
+		let badPolicy = "";
+		try { await WebMCPBridge.configure({maxImageByte: 1}); } catch (e) { badPolicy = e.message; }
+		await WebMCPBridge.configure({strict: true});
+		const strict = await WebMCPBridge.normalize({type: "link", url: "javascript:alert(1)"});
+		const policy = WebMCPBridge.policy;
+		await WebMCPBridge.configure({});
+		const png = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0));
+		const typed = await WebMCPBridge.normalize([new Blob([png]), png.buffer, png]);
+		const model = await WebMCPBridge.agent.toModelInput(await WebMCPBridge.agent.callTool("image", {}));
+		return {violations, events, badPolicy, strict, policy, typed, model};`, &got)
+	require.Len(t, got.Violations, 2, "the sanitized html and the refused link")
+	assert.Equal(t, "html", got.Violations[0]["limit"])
+	assert.Equal(t, "linkSchemes", got.Violations[1]["limit"])
+	assert.Equal(t, 2, got.Events)
+	assert.Equal(t, `policy: json: unknown field "maxImageByte"`, got.BadPolicy)
+	assert.Equal(t, true, got.Strict["isError"])
+	assert.Equal(t, true, got.Policy["strict"])
+	require.Len(t, got.Typed["content"], 3, "a Blob, an ArrayBuffer and a typed array")
+	for _, c := range got.Typed["content"].([]any) {
+		assert.Equal(t, "image/png", c.(map[string]any)["mimeType"], "binary results become images")
+	}
+	assert.Equal(t, "[image 1: dot]", got.Model["text"])
+	assert.Len(t, got.Model["attachments"], 1)
+}
+
+func TestAgentAPI(t *testing.T) {
+	for _, native := range []bool{true, false} {
+		base := serveWeb(t)
+		ctx := browser(t, native)
+		open(t, ctx, base+"/test/tools.html")
+		var got struct {
+			Tools   []map[string]any `json:"tools"`
+			Unknown string           `json:"unknown"`
+			Aborted string           `json:"aborted"`
+			Throws  map[string]any   `json:"throws"`
+		}
+		eval(t, ctx, `await window.registered;
+			const tools = await WebMCPBridge.agent.listTools();
+			let unknown = "", aborted = "";
+			try { await WebMCPBridge.agent.callTool("nope"); } catch (e) { unknown = e.message; }
+			const c = new AbortController();
+			const p = WebMCPBridge.agent.callTool("never", {}, {signal: c.signal});
+			setTimeout(() => c.abort("stop"), 20);
+			try { await p; } catch (e) { aborted = String(e); }
+			const throws = await WebMCPBridge.agent.callTool("throws");
+			return {tools, unknown, aborted, throws};`, &got)
+		require.GreaterOrEqual(t, len(got.Tools), 15, "native=%v", native)
+		for _, tool := range got.Tools {
+			assert.IsType(t, map[string]any{}, tool["inputSchema"], "inputSchema is always an object (native=%v)", native)
+		}
+		assert.Equal(t, `webmcp-bridge: no tool named "nope" on this page`, got.Unknown)
+		assert.Equal(t, "stop", got.Aborted, "native=%v", native)
+		assert.Equal(t, true, got.Throws["isError"], "native=%v", native)
+	}
+}

@@ -116,11 +116,30 @@
     return "data:" + (blob.type || "application/octet-stream") + ";base64," + btoa(bin);
   }
 
+  // isBinary tells the binary values a tool may return in place of an image block.
+  function isBinary(v) {
+    return v instanceof ArrayBuffer || ArrayBuffer.isView(v) ||
+      (typeof Blob !== "undefined" && v instanceof Blob) ||
+      (typeof HTMLCanvasElement !== "undefined" && v instanceof HTMLCanvasElement) ||
+      (typeof OffscreenCanvas !== "undefined" && v instanceof OffscreenCanvas) ||
+      (typeof ImageBitmap !== "undefined" && v instanceof ImageBitmap);
+  }
+
+  // prepare turns binary results (alone or in a returned array) into image blocks, so that Go
+  // receives one JSON text.
+  async function prepare(value) {
+    value = await value;
+    if (isBinary(value)) return { type: "image", data: await resolveBinary(value) };
+    if (Array.isArray(value) && value.some(isBinary))
+      return Promise.all(value.map(async (v) => (isBinary(v) ? { type: "image", data: await resolveBinary(v) } : v)));
+    return value;
+  }
+
   // runTool runs a page's execute and turns whatever happens into a CallToolResult.
   async function runTool(tool, input, ctx) {
     let value;
     try {
-      value = await tool.execute(input, ctx);
+      value = await prepare(tool.execute(input, ctx));
     } catch (e) {
       await ready;
       return errorNow(e);
@@ -318,7 +337,7 @@
     native: !!native,
     content,
     async configure(policy) { await ready; return callGo("configure", toJSON(policy || {})); },
-    async normalize(value) { await ready; return normalizeNow(await value, ""); },
+    async normalize(value) { const v = await prepare(value); await ready; return normalizeNow(v, ""); },
     onViolation(f) { violationListeners.add(f); return () => violationListeners.delete(f); },
     agent: {
       async listTools() {
