@@ -23,9 +23,12 @@ func main() {
 	if err != nil {
 		log.Fatalf("webmcp-serve: %v (set PORT to use another port)", err)
 	}
-	fmt.Printf("Serving %s on http://%s/\n", *dir, ln.Addr())
-	fmt.Printf("  demo page:  http://%s/demo/\n", ln.Addr())
-	fmt.Printf("  extension:  chrome://extensions → Developer mode → Load unpacked → %s/extension\n", *dir)
+	// Print localhost, not the resolved address: only localhost is a secure context, which
+	// WebMCP needs.
+	host := "localhost:" + fmt.Sprint(ln.Addr().(*net.TCPAddr).Port)
+	fmt.Printf("Serving %s on http://%s/\n", *dir, host)
+	fmt.Printf("  demo page: http://%s/demo/\n", host)
+	fmt.Printf("  native WebMCP: start Chromium with --enable-features=WebMCP; without it the bridge provides the API\n")
 	log.Fatal(http.Serve(ln, Handler(*dir)))
 }
 

@@ -77,6 +77,15 @@ func TestBridgeEndToEnd(t *testing.T) {
 			r = callTool(t, ctx, "canvas", "{}")
 			assert.Equal(t, "image/png", r.Content[0]["mimeType"], "a canvas becomes a PNG")
 
+			r = callTool(t, ctx, "mcp", "{}")
+			assert.Equal(t, map[string]any{"type": "text", "text": "native", "annotations": map[string]any{"audience": []any{"assistant"}, "priority": 0.0}, "_meta": map[string]any{"k": 1.0}}, r.Content[0], "priority 0 survives")
+			assert.Equal(t, map[string]any{"type": "resource_link", "uri": "https://example.com/r", "name": "r"}, r.Content[1])
+			assert.Equal(t, map[string]any{"n": 1.0}, r.StructuredContent)
+
+			r = callTool(t, ctx, "unknown_block", "{}")
+			assert.Equal(t, `{"content":[{"type":"text","text":"a"},{"type":"widget","props":{"x":1}}]}`, r.Content[0]["text"], "an unknown block keeps the whole value as data")
+			assert.NotNil(t, r.StructuredContent)
+
 			r = callTool(t, ctx, "data", "{}")
 			assert.Equal(t, map[string]any{"temperature": 21.5, "unit": "C"}, r.StructuredContent)
 			assert.Equal(t, `{"temperature":21.5,"unit":"C"}`, r.Content[0]["text"])
