@@ -8,6 +8,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/webmcp-bridge/webmcp-bridge/bridge"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/fixtures"
 )
 
 func TestParseToolOutputDistrustsThePage(t *testing.T) {
@@ -49,14 +50,14 @@ func TestParseToolOutputPlainAndJSON(t *testing.T) {
 }
 
 func TestToModelInput(t *testing.T) {
-	png := pngOf(2, 2, false)
+	png := fixtures.PNG(2, 2, false)
 	in := `{"content":[
 		{"type":"text","text":"Here you go"},
 		{"type":"image","data":"` + b64(png) + `","alt":"a square"},
 		{"type":"html","html":"<p>Rich <b>text</b></p>"},
 		{"type":"table","headers":["a"],"rows":[[1]]},
 		{"type":"link","url":"https://e.test/doc","title":"Doc"},
-		{"type":"audio","data":"` + b64(wavOf(8)) + `"},
+		{"type":"audio","data":"` + b64(fixtures.WAV(8)) + `"},
 		{"type":"resource","resource":{"uri":"app://blob","mimeType":"application/pdf","blob":"JVBERg=="}},
 		{"type":"resource","resource":{"uri":"app://notes","mimeType":"text/plain","text":"note body"}},
 		{"type":"text","text":"for the user only","annotations":{"audience":["user"]}}

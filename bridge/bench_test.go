@@ -6,21 +6,8 @@ import (
 	"testing"
 
 	"github.com/webmcp-bridge/webmcp-bridge/bridge"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/fixtures"
 )
-
-// htmlDoc builds a realistic article of about n bytes: headings, paragraphs with links and
-// emphasis, lists, a table, images, and some hostile markup for the sanitizer to remove.
-func htmlDoc(n int) string {
-	const chunk = `<h2>Section</h2><p>Some <b>bold</b> and <em>emphasised</em> text with <a href="https://example.com/page?id=1">a link</a> and <code>code()</code>.</p>` +
-		`<ul><li>first item</li><li>second <i>item</i></li></ul><table><tr><th>Name</th><th>Value</th></tr><tr><td>a</td><td>1</td></tr></table>` +
-		`<img src="https://example.com/img.png" alt="figure" width="100"><p onclick="steal()">Click <script>alert(1)</script>here</p>` +
-		`<div style="color:red">styled <span title="t">span</span></div><blockquote>quote</blockquote>`
-	var b strings.Builder
-	for b.Len() < n {
-		b.WriteString(chunk)
-	}
-	return b.String()
-}
 
 func benchNormalize(b *testing.B, in []byte) {
 	p := bridge.DefaultPolicy()
@@ -40,12 +27,12 @@ func BenchmarkNormalizeText1KB(b *testing.B) {
 }
 
 func BenchmarkNormalizePNG100KB(b *testing.B) {
-	png := pngOf(160, 160, true) // ~100 KB, incompressible
+	png := fixtures.PNG(160, 160, true) // ~100 KB, incompressible
 	benchNormalize(b, []byte(`{"type":"image","data":"`+base64.StdEncoding.EncodeToString(png)+`","mimeType":"image/png"}`))
 }
 
 func BenchmarkNormalizePNG5MB(b *testing.B) {
-	png := pngOf(1140, 1140, true) // ~5 MB
+	png := fixtures.PNG(1140, 1140, true) // ~5 MB
 	p := bridge.DefaultPolicy()
 	p.MaxImageBytes = 6 << 20
 	in := []byte(`{"type":"image","data":"` + base64.StdEncoding.EncodeToString(png) + `"}`)
@@ -60,15 +47,15 @@ func BenchmarkNormalizePNG5MB(b *testing.B) {
 }
 
 func BenchmarkNormalizeHTML10KB(b *testing.B) {
-	benchNormalize(b, []byte(`{"type":"html","html":`+jsonString(htmlDoc(10<<10))+`}`))
+	benchNormalize(b, []byte(`{"type":"html","html":`+jsonString(fixtures.Article(10<<10))+`}`))
 }
 
 func BenchmarkNormalizeHTML500KB(b *testing.B) {
-	benchNormalize(b, []byte(`{"type":"html","html":`+jsonString(htmlDoc(500<<10))+`}`))
+	benchNormalize(b, []byte(`{"type":"html","html":`+jsonString(fixtures.Article(500<<10))+`}`))
 }
 
 func BenchmarkResultMarshal(b *testing.B) {
-	r, _, _ := bridge.NormalizeJSON([]byte(`{"type":"html","html":`+jsonString(htmlDoc(10<<10))+`}`), bridge.DefaultPolicy())
+	r, _, _ := bridge.NormalizeJSON([]byte(`{"type":"html","html":`+jsonString(fixtures.Article(10<<10))+`}`), bridge.DefaultPolicy())
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := r.MarshalJSON(); err != nil {

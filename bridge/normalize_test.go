@@ -10,6 +10,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/webmcp-bridge/webmcp-bridge/bridge"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/fixtures"
 )
 
 func b64(b []byte) string { return base64.StdEncoding.EncodeToString(b) }
@@ -36,7 +37,7 @@ func normalize(t testing.TB, in string, p bridge.Policy) (map[string]any, []brid
 }
 
 func TestNormalizeMapping(t *testing.T) {
-	png := pngOf(4, 3, false)
+	png := fixtures.PNG(4, 3, false)
 	tests := []struct {
 		name string
 		in   string
@@ -73,8 +74,8 @@ func TestNormalizeMapping(t *testing.T) {
 			`{"content":[{"type":"text","text":"Error: boom"}],"isError":true,"resultType":"complete"}`},
 		{"MCP text with annotations: priority 0 survives", `{"type":"text","text":"x","annotations":{"audience":["user"],"priority":0,"lastModified":"2026-01-01T00:00:00Z"},"_meta":{"k":1}}`,
 			`{"content":[{"type":"text","text":"x","annotations":{"audience":["user"],"priority":0,"lastModified":"2026-01-01T00:00:00Z"},"_meta":{"k":1}}],"resultType":"complete"}`},
-		{"MCP audio", `{"type":"audio","data":"` + b64(wavOf(16)) + `","mimeType":"audio/x-wav"}`,
-			`{"content":[{"type":"audio","data":"` + b64(wavOf(16)) + `","mimeType":"audio/wav"}],"resultType":"complete"}`},
+		{"MCP audio", `{"type":"audio","data":"` + b64(fixtures.WAV(16)) + `","mimeType":"audio/x-wav"}`,
+			`{"content":[{"type":"audio","data":"` + b64(fixtures.WAV(16)) + `","mimeType":"audio/wav"}],"resultType":"complete"}`},
 		{"MCP resource_link keeps its members", `{"type":"resource_link","uri":"ui://widget/1","name":"w","mimeType":"text/html","size":12}`,
 			`{"content":[{"type":"resource_link","uri":"ui://widget/1","name":"w","mimeType":"text/html","size":12}],"resultType":"complete"}`},
 		{"MCP text resource", `{"type":"resource","resource":{"uri":"file-less:doc","mimeType":"text/plain","text":"body"}}`,
@@ -142,7 +143,7 @@ func TestNormalizeLimits(t *testing.T) {
 	small.MaxURLLength = 30
 	small.MaxAudioBytes = 10
 
-	big := pngOf(40, 40, true)
+	big := fixtures.PNG(40, 40, true)
 	tests := []struct {
 		name   string
 		policy bridge.Policy
@@ -152,14 +153,14 @@ func TestNormalizeLimits(t *testing.T) {
 	}{
 		{"image bytes", small, `{"type":"image","data":"` + b64(big) + `"}`, "maxImageBytes", "[image removed: 6.4 KiB exceeds the 1000 B limit]"},
 		{"image bytes, 21.3 MiB under defaults", bridge.DefaultPolicy(), `{"type":"image","data":"` + strings.Repeat("A", 29_780_000) + `"}`, "maxImageBytes", "[image removed: 21.3 MiB exceeds the 5 MiB limit]"},
-		{"pixel bomb", bridge.DefaultPolicy(), `{"type":"image","data":"` + b64(pngBomb(100000, 100000)) + `"}`, "maxImageWidth", "[image removed: 100000 px wide exceeds the 8000 px limit]"},
-		{"pixel count", func() bridge.Policy { p := bridge.DefaultPolicy(); p.MaxImagePixels = 100; return p }(), `{"type":"image","data":"` + b64(pngOf(11, 10, false)) + `"}`, "maxImagePixels", "[image removed: 11×10 = 110 pixels exceeds the 100-pixel limit]"},
-		{"image height", func() bridge.Policy { p := bridge.DefaultPolicy(); p.MaxImageHeight = 5; return p }(), `{"type":"image","data":"` + b64(pngOf(1, 6, false)) + `"}`, "maxImageHeight", "[image removed: 6 px high exceeds the 5 px limit]"},
+		{"pixel bomb", bridge.DefaultPolicy(), `{"type":"image","data":"` + b64(fixtures.PNGBomb(100000, 100000)) + `"}`, "maxImageWidth", "[image removed: 100000 px wide exceeds the 8000 px limit]"},
+		{"pixel count", func() bridge.Policy { p := bridge.DefaultPolicy(); p.MaxImagePixels = 100; return p }(), `{"type":"image","data":"` + b64(fixtures.PNG(11, 10, false)) + `"}`, "maxImagePixels", "[image removed: 11×10 = 110 pixels exceeds the 100-pixel limit]"},
+		{"image height", func() bridge.Policy { p := bridge.DefaultPolicy(); p.MaxImageHeight = 5; return p }(), `{"type":"image","data":"` + b64(fixtures.PNG(1, 6, false)) + `"}`, "maxImageHeight", "[image removed: 6 px high exceeds the 5 px limit]"},
 		{"svg refused", bridge.DefaultPolicy(), `{"type":"image","data":"` + b64([]byte(`<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>`)) + `","mimeType":"image/svg+xml"}`, "imageTypes", "[image removed: SVG images are not allowed (they can carry script)]"},
-		{"declared type must match the bytes", bridge.DefaultPolicy(), `{"type":"image","data":"` + b64(gifOf(2, 2)) + `","mimeType":"image/png"}`, "imageTypes", "[image removed: declared as image/png but the bytes are image/gif]"},
-		{"type not allowed", func() bridge.Policy { p := bridge.DefaultPolicy(); p.ImageTypes = []string{"image/png"}; return p }(), `{"type":"image","data":"` + b64(jpegOf(2, 2)) + `"}`, "imageTypes", "[image removed: image/jpeg is not an allowed image type (allowed: image/png)]"},
+		{"declared type must match the bytes", bridge.DefaultPolicy(), `{"type":"image","data":"` + b64(fixtures.GIF(2, 2)) + `","mimeType":"image/png"}`, "imageTypes", "[image removed: declared as image/png but the bytes are image/gif]"},
+		{"type not allowed", func() bridge.Policy { p := bridge.DefaultPolicy(); p.ImageTypes = []string{"image/png"}; return p }(), `{"type":"image","data":"` + b64(fixtures.JPEG(2, 2)) + `"}`, "imageTypes", "[image removed: image/jpeg is not an allowed image type (allowed: image/png)]"},
 		{"not base64", bridge.DefaultPolicy(), `{"type":"image","data":"%%%"}`, "imageTypes", "[image removed: the data is neither base64 nor a data: URL]"},
-		{"audio bytes", small, `{"type":"audio","data":"` + b64(wavOf(64)) + `"}`, "maxAudioBytes", "[audio removed: 108 B exceeds the 10 B limit]"},
+		{"audio bytes", small, `{"type":"audio","data":"` + b64(fixtures.WAV(64)) + `"}`, "maxAudioBytes", "[audio removed: 108 B exceeds the 10 B limit]"},
 		{"text chars", small, `{"type":"text","text":"héllo world"}`, "maxTextChars", "[text truncated: 11 characters exceed the 5-character limit; the first 5 were kept]"},
 		{"html bytes", small, `{"type":"html","html":"<p>0123456789012345678901234</p>"}`, "maxHTMLBytes", "[html removed: 32 B exceeds the 20 B limit]"},
 		{"html sanitized", bridge.DefaultPolicy(), `{"type":"html","html":"<p onclick=x>a<script>alert(1)</script></p>"}`, "html", "[html sanitized: removed <script>, onclick= (2 in all)]"},

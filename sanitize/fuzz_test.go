@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/webmcp-bridge/webmcp-bridge/internal/fixtures"
 	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
 )
 
@@ -65,9 +66,9 @@ func FuzzURL(f *testing.F) {
 
 // FuzzCheckImage: arbitrary bytes never panic the image checks.
 func FuzzCheckImage(f *testing.F) {
-	f.Add(smallPNG(2, 2))
-	f.Add(bombPNG(1<<31-1, 1))
-	f.Add(webp1x1)
+	f.Add(fixtures.PNG(2, 2, false))
+	f.Add(fixtures.PNGBomb(1<<31-1, 1))
+	f.Add(fixtures.WebP1x1)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		_, _ = sanitize.CheckImage(data, "", imageLimits)
 		_ = sanitize.SniffAudio(data)

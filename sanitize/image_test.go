@@ -1,58 +1,32 @@
 package sanitize_test
 
 import (
-	"bytes"
-	"encoding/binary"
-	"hash/crc32"
-	"image"
-	"image/png"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
+	"github.com/webmcp-bridge/webmcp-bridge/internal/fixtures"
 	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
 )
 
 var imageLimits = sanitize.ImageLimits{MaxBytes: 5 << 20, MaxWidth: 8000, MaxHeight: 8000, MaxPixels: 40_000_000,
 	Types: []string{"image/png", "image/jpeg", "image/gif", "image/webp"}}
 
-func smallPNG(w, h int) []byte {
-	var b bytes.Buffer
-	_ = png.Encode(&b, image.NewGray(image.Rect(0, 0, w, h)))
-	return b.Bytes()
-}
-
-func bombPNG(w, h uint32) []byte {
-	var b bytes.Buffer
-	b.WriteString("\x89PNG\r\n\x1a\n")
-	chunk := make([]byte, 17)
-	copy(chunk, "IHDR")
-	binary.BigEndian.PutUint32(chunk[4:], w)
-	binary.BigEndian.PutUint32(chunk[8:], h)
-	chunk[12], chunk[13] = 8, 6
-	_ = binary.Write(&b, binary.BigEndian, uint32(13))
-	b.Write(chunk)
-	_ = binary.Write(&b, binary.BigEndian, crc32.ChecksumIEEE(chunk))
-	return b.Bytes()
-}
-
-var webp1x1 = []byte("RIFF\x1a\x00\x00\x00WEBPVP8L\x0d\x00\x00\x00\x2f\x00\x00\x00\x10\x07\x10\x11\x11\x88\x88\xfe\x07\x00")
-
 func TestCheckImage(t *testing.T) {
-	info, err := sanitize.CheckImage(smallPNG(7, 5), "image/PNG", imageLimits)
+	info, err := sanitize.CheckImage(fixtures.PNG(7, 5, false), "image/PNG", imageLimits)
 	require.NoError(t, err)
 	assert.Equal(t, sanitize.ImageInfo{MIMEType: "image/png", Width: 7, Height: 5}, info)
 
-	info, err = sanitize.CheckImage(webp1x1, "", imageLimits)
+	info, err = sanitize.CheckImage(fixtures.WebP1x1, "", imageLimits)
 	require.NoError(t, err)
 	assert.Equal(t, sanitize.ImageInfo{MIMEType: "image/webp", Width: 1, Height: 1}, info)
 
-	bomb := bombPNG(100000, 100000)
+	bomb := fixtures.PNGBomb(100000, 100000)
 	assert.Len(t, bomb, 33)
 	_, err = sanitize.CheckImage(bomb, "", imageLimits)
 	assert.EqualError(t, err, "100000 px wide exceeds the 8000 px limit")
-	_, err = sanitize.CheckImage(bombPNG(7000, 7000), "", imageLimits)
+	_, err = sanitize.CheckImage(fixtures.PNGBomb(7000, 7000), "", imageLimits)
 	assert.EqualError(t, err, "7000×7000 = 49,000,000 pixels exceeds the 40,000,000-pixel limit")
 
 	_, err = sanitize.CheckImage([]byte("\x89PNG\r\n\x1a\nbroken"), "", imageLimits)
@@ -61,7 +35,7 @@ func TestCheckImage(t *testing.T) {
 	assert.EqualError(t, err, "SVG images are not allowed (they can carry script)")
 	_, err = sanitize.CheckImage([]byte("BM\x00\x00"), "", imageLimits)
 	assert.EqualError(t, err, "image/bmp is not an allowed image type (allowed: image/png, image/jpeg, image/gif, image/webp)")
-	_, err = sanitize.CheckImage(smallPNG(1, 1), "image/jpeg", imageLimits)
+	_, err = sanitize.CheckImage(fixtures.PNG(1, 1, false), "image/jpeg", imageLimits)
 	assert.EqualError(t, err, "declared as image/jpeg but the bytes are image/png")
 	var le *sanitize.LimitError
 	require.ErrorAs(t, err, &le)
