@@ -16,7 +16,7 @@ build:
 	@mkdir -p $(DIST)
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w -X main.version=$(VERSION)" -o $(WASM) ./wasm
 	cp "$(GOROOT)/lib/wasm/wasm_exec.js" $(DIST)/wasm_exec.js
-	cp web/src/webmcp-bridge.js web/src/webmcp-bridge.d.ts $(DIST)/
+	cp web/src/webmcp-bridge.js web/src/webmcp-bridge.d.ts web/src/render.js web/src/render.css $(DIST)/
 	@echo "built $(WASM): $$(wc -c < $(WASM)) bytes, $$(gzip -9 -c $(WASM) | wc -c) gzipped"
 
 demo: build

@@ -1,0 +1,93 @@
+//go:build !js
+
+package browsertest
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// screenshotDir is where the browser tests save PNGs for people to look at (not committed).
+func screenshotDir(t *testing.T) string {
+	dir, err := filepath.Abs(filepath.Join("..", "..", "out", "screenshots"))
+	require.NoError(t, err)
+	require.NoError(t, os.MkdirAll(dir, 0o755))
+	return dir
+}
+
+func saveScreenshot(t *testing.T, name string, png []byte) {
+	path := filepath.Join(screenshotDir(t), name)
+	require.NoError(t, os.WriteFile(path, png, 0o644))
+	t.Logf("screenshot: %s", path)
+}
+
+// TestDemoPage calls every demo tool through the in-page agent, in both modes, and checks what
+// the panel shows; it saves a screenshot of each mode with the hostile article rendered.
+func TestDemoPage(t *testing.T) {
+	for _, mode := range []struct {
+		name   string
+		native bool
+	}{{"native", true}, {"fallback", false}} {
+		t.Run(mode.name, func(t *testing.T) {
+			base := serveWeb(t)
+			ctx := browser(t, mode.native)
+			require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 1000)))
+			open(t, ctx, base+"/demo/")
+			var results map[string]struct {
+				IsError bool     `json:"isError"`
+				Types   []string `json:"types"`
+				Shown   string   `json:"shown"`
+				Model   string   `json:"model"`
+				Notices int      `json:"notices"`
+				Frames  int      `json:"frames"`
+				Alerts  int      `json:"alerts"`
+			}
+			eval(t, ctx, `
+				let alerts = 0; window.alert = () => alerts++;
+				await new Promise((r) => { const t = setInterval(() => { if (document.body.dataset.ready) { clearInterval(t); r(); } }, 20); });
+				const out = {};
+				for (const card of document.querySelectorAll(".tool")) {
+					const name = card.dataset.tool;
+					card.querySelector("button").click();
+					await new Promise((r) => { const t = setInterval(() => { if (document.body.dataset.lastTool === name) { clearInterval(t); r(); } }, 20); });
+					document.body.dataset.lastTool = "";
+					const box = document.querySelector("#result .wmb-result");
+					out[name] = { isError: box.classList.contains("wmb-error"),
+						types: [...box.children].map((c) => c.className || c.tagName.toLowerCase()),
+						shown: box.innerText, model: document.getElementById("model").textContent,
+						notices: document.querySelectorAll("#notices li:not(.none)").length,
+						frames: box.querySelectorAll("iframe[sandbox='']").length, alerts };
+				}
+				return out;`, &results)
+			require.Len(t, results, 9)
+			assert.Contains(t, results["greet"].Shown, "Hello, Ada!")
+			assert.Contains(t, results["sales_chart"].Types, "wmb-image")
+			assert.Contains(t, results["sales_chart"].Model, "[image 1: Bar chart")
+			assert.Equal(t, 1, results["article"].Frames, "sanitized HTML renders in a sandboxed iframe")
+			assert.Contains(t, results["article"].Types, "wmb-notice", "the removal is visible")
+			assert.NotContains(t, results["article"].Model, "evil.example")
+			assert.Contains(t, results["docs_link"].Types, "wmb-link")
+			assert.Contains(t, results["price_table"].Types, "wmb-table")
+			assert.True(t, results["find_order"].IsError)
+			assert.Contains(t, results["find_order"].Shown, "Error [ORDER_NOT_FOUND]: Order 42 does not exist")
+			assert.Contains(t, results["weather"].Model, `"city":"Oslo"`)
+			assert.True(t, results["crash"].IsError)
+			assert.Contains(t, results["crash"].Shown, "TypeError")
+			assert.Contains(t, results["panorama"].Shown, "[image removed: 9000 px wide exceeds the 8000 px limit]")
+			assert.GreaterOrEqual(t, results["panorama"].Notices, 2, "the notices list shows the violations")
+			assert.Zero(t, results["panorama"].Alerts, "nothing the article carried ran")
+
+			var ok bool
+			eval(t, ctx, `document.querySelector('.tool[data-tool="article"] button').click();
+				await new Promise((r) => setTimeout(r, 400)); return true;`, &ok)
+			png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
+			require.NoError(t, err)
+			saveScreenshot(t, "demo-"+mode.name+".png", png)
+		})
+	}
+}
