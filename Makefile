@@ -7,7 +7,7 @@ GOROOT  := $(shell $(GO) env GOROOT)
 
 VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
 
-.PHONY: all build test vet unit browser chromium fuzz bench demo clean
+.PHONY: all build extension test vet unit browser chromium fuzz bench demo clean
 
 all: build
 
@@ -18,6 +18,13 @@ build:
 	cp "$(GOROOT)/lib/wasm/wasm_exec.js" $(DIST)/wasm_exec.js
 	cp web/src/webmcp-bridge.js web/src/webmcp-bridge.d.ts web/src/render.js web/src/render.css $(DIST)/
 	@echo "built $(WASM): $$(wc -c < $(WASM)) bytes, $$(gzip -9 -c $(WASM) | wc -c) gzipped"
+	@$(MAKE) --no-print-directory extension
+
+# The unpacked extension (web/extension) carries its own copy of web/dist.
+extension:
+	@test -f $(WASM) || { echo "run make build first"; exit 1; }
+	rm -rf web/extension/dist && mkdir -p web/extension/dist
+	cp $(DIST)/webmcp-bridge.js $(DIST)/webmcp-bridge.wasm $(DIST)/wasm_exec.js $(DIST)/render.js $(DIST)/render.css web/extension/dist/
 
 demo: build
 	$(GO) run ./cmd/webmcp-serve -dir web
@@ -60,4 +67,4 @@ bench:
 	$(GO) test -run '^$$' -bench . -benchmem ./bridge ./sanitize
 
 clean:
-	rm -rf $(DIST)
+	rm -rf $(DIST) web/extension/dist out

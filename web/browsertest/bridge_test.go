@@ -220,3 +220,28 @@ func TestAgentAPI(t *testing.T) {
 		assert.Equal(t, true, got.Throws["isError"], "native=%v", native)
 	}
 }
+
+// TestAgentDistrustsRawOutput: a page whose bridge does not normalize (data-normalize="off",
+// standing in for a page that bypasses its bridge) hands back a forged CallToolResult with
+// hostile content; agent.callTool still yields a safe, valid result.
+func TestAgentDistrustsRawOutput(t *testing.T) {
+	base := serveWeb(t)
+	ctx := browser(t, false)
+	open(t, ctx, base+"/test/conformance.html")
+	var r result
+	eval(t, ctx, `await WebMCPBridge.ready;
+		const forged = {content: [
+			{type: "resource", resource: {uri: "x:y", mimeType: "text/html", text: "<p>hi</p><img src=x onerror=alert(1)><script>alert(2)<\/script>"}},
+			{type: "resource_link", uri: "javascript:alert(3)", name: "click"},
+			{type: "image", data: btoa("<svg onload=alert(4)>"), mimeType: "image/png"}], resultType: "complete"};
+		await document.modelContext.registerTool({name: "forged", description: "d", execute: () => JSON.stringify(forged)});
+		return await WebMCPBridge.agent.callTool("forged", {});`, &r)
+	require.Equal(t, "complete", r.ResultType)
+	require.Len(t, r.Content, 4)
+	assert.Equal(t, "<p>hi</p>", strings.TrimSpace(r.Content[0]["resource"].(map[string]any)["text"].(string)))
+	for _, c := range r.Content[1:] {
+		assert.Equal(t, "text", c["type"], "the hostile blocks are replaced by notices: %v", c)
+	}
+	assert.Contains(t, r.Content[2]["text"], "[resource_link removed: the javascript: scheme is never allowed]")
+	assert.Contains(t, r.Content[3]["text"], "[image removed: SVG images are not allowed (they can carry script)]")
+}

@@ -10,7 +10,15 @@
   if (globalThis.WebMCPBridge) return; // loaded twice: the first one stays in charge
 
   const script = document.currentScript;
-  const base = new URL(".", (script && script.src) || location.href);
+  // In the extension the loader runs as a MAIN-world content script: there is no script element,
+  // and the extension's isolated-world relay hands over where the module is and a per-page
+  // secret in an attribute that is read and removed before any page script runs.
+  let extension = null;
+  if (!script && document.documentElement && document.documentElement.hasAttribute("data-webmcp-bridge")) {
+    try { extension = JSON.parse(document.documentElement.getAttribute("data-webmcp-bridge")); } catch (e) { extension = null; }
+    document.documentElement.removeAttribute("data-webmcp-bridge");
+  }
+  const base = new URL(".", extension ? extension.base : (script && script.src) || location.href);
   const normalizeOn = !(script && script.dataset.normalize === "off");
   const NAME_RE = /^[A-Za-z0-9_.\-]{1,128}$/;
 
@@ -366,10 +374,55 @@
         return out.result;
       },
       async toModelInput(result) { await ready; return callGo("toModelInput", toJSON(result)); },
+      /** Normalizes a raw executeTool output string from anywhere (another page, a tab): {result, violations}. */
+      async parseToolOutput(raw, tool = "") {
+        await ready;
+        const out = callGo("parseToolOutput", typeof raw === "string" ? raw : toJSON(raw));
+        reportViolations(tool, out.violations);
+        return out;
+      },
     },
     _go: (name, ...args) => callGo(name, ...args), // for tests
   };
   Object.defineProperty(api, "policy", { get() { return go ? callGo("policy") : null; } });
   api.ready.then(() => { api.version = go.version; }, () => {});
   globalThis.WebMCPBridge = api;
+  if (extension) connectExtension(extension.secret);
+
+  // connectExtension answers the extension's relay over a private MessageChannel. The port
+  // arrives in one window message that carries the per-page secret; this listener is the first
+  // registered (document_start) and stops the message from reaching page scripts. Requests are
+  // {id, op: "list" | "call", name?, args?}; a call answers with executeTool's raw string, which
+  // the extension panel normalizes again itself.
+  function connectExtension(secret) {
+    const onMessage = (e) => {
+      const d = e.data;
+      if (e.source !== window || !d || d.webmcpBridgeRelay !== true || d.secret !== secret || !e.ports[0]) return;
+      e.stopImmediatePropagation();
+      window.removeEventListener("message", onMessage, true);
+      const port = e.ports[0];
+      port.onmessage = async (m) => {
+        const req = m.data || {};
+        if (req.secret !== secret || typeof req.id !== "number") return;
+        const reply = (body) => port.postMessage({ id: req.id, secret, ...body });
+        try {
+          const tools = await modelContext.getTools();
+          if (req.op === "list") {
+            return reply({ tools: tools.map((t) => ({ name: t.name, title: t.title || "", description: t.description || "",
+              inputSchema: typeof t.inputSchema === "string" ? t.inputSchema : JSON.stringify(t.inputSchema || {}), annotations: t.annotations || {} })) });
+          }
+          if (req.op === "call") {
+            const tool = tools.find((t) => t.name === req.name);
+            if (!tool) return reply({ error: `no tool named "${req.name}" on this page` });
+            const raw = await modelContext.executeTool(tool, req.args || {});
+            return reply({ raw: typeof raw === "string" ? raw : JSON.stringify(raw) });
+          }
+          reply({ error: "unknown request" });
+        } catch (err) {
+          reply({ error: String(err && err.message || err), errorName: err && err.name });
+        }
+      };
+    };
+    window.addEventListener("message", onMessage, true);
+  }
 })();
