@@ -19,6 +19,8 @@ import (
 
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
+
+	"github.com/webmcp-bridge/webmcp-bridge/internal/serve"
 )
 
 // serveWeb serves the repository's web/ folder on a loopback port.
@@ -31,7 +33,7 @@ func serveWeb(t *testing.T) string {
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	srv := &http.Server{Handler: http.FileServer(http.Dir(dir))}
+	srv := &http.Server{Handler: serve.Handler(dir)} // the server `make demo` runs
 	go srv.Serve(ln)
 	t.Cleanup(func() { srv.Close() })
 	// "localhost" (not 127.0.0.1) so that the page is a secure context, as WebMCP requires.

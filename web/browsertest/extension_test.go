@@ -41,6 +41,21 @@ func TestExtension(t *testing.T) {
 		assert.Equal(t, "hello from a plain page", r.Hello["content"].([]any)[0].(map[string]any)["text"])
 		assert.NotContains(t, r.Rich["content"].([]any)[0].(map[string]any)["resource"].(map[string]any)["text"], "onerror")
 
+		// A page cannot reach the bridge's extension channel: a forged relay message with a
+		// guessed secret gets no answer, and the extension has no entry point for web pages.
+		var forged struct {
+			Answered bool `json:"answered"`
+			Runtime  bool `json:"runtime"`
+		}
+		eval(t, ctx, `const ch = new MessageChannel(); let answered = false;
+			ch.port1.onmessage = () => { answered = true; };
+			window.postMessage({webmcpBridgeRelay: true, secret: "0-0-0-0"}, "*", [ch.port2]);
+			ch.port1.postMessage({id: 1, secret: "0-0-0-0", op: "list"});
+			await new Promise((r) => setTimeout(r, 300));
+			return {answered, runtime: !!(globalThis.chrome && chrome.runtime && chrome.runtime.sendMessage)};`, &forged)
+		assert.False(t, forged.Answered, "a forged relay port is ignored")
+		assert.False(t, forged.Runtime, "pages get no chrome.runtime messaging into the extension")
+
 		// Find the extension's id from its service worker, then open the panel as a tab.
 		var extID string
 		for i := 0; i < 50 && extID == ""; i++ {
