@@ -7,12 +7,10 @@ package browsertest
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"net"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 	"time"
@@ -20,6 +18,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/require"
 
+	"github.com/webmcp-bridge/webmcp-bridge/internal/headless"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/serve"
 )
 
@@ -40,35 +39,14 @@ func serveWeb(t *testing.T) string {
 	return fmt.Sprintf("http://localhost:%d", ln.Addr().(*net.TCPAddr).Port)
 }
 
-func chromiumPath(t *testing.T) string {
-	t.Helper()
-	if p := os.Getenv("CHROMIUM"); p != "" {
-		return p
-	}
-	for _, name := range []string{"chromium", "chromium-browser"} {
-		if p, err := exec.LookPath(name); err == nil {
-			return p
-		}
-	}
-	t.Fatal("Chromium is needed for the browser tests: install Debian's 'chromium' package (make test does this as root) or set CHROMIUM")
-	return ""
-}
-
 // browser starts a fresh headless Chromium; native turns WebMCP on.
 func browser(t *testing.T, native bool, extra ...chromedp.ExecAllocatorOption) context.Context {
 	t.Helper()
-	opts := []chromedp.ExecAllocatorOption{
-		chromedp.ExecPath(chromiumPath(t)),
-		chromedp.Flag("headless", true), chromedp.NoSandbox, chromedp.DisableGPU,
-		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
-		chromedp.Flag("disable-sync", true), chromedp.NoFirstRun, chromedp.Flag("disable-quic", true),
-		chromedp.UserDataDir(t.TempDir()),
+	chromium, err := headless.ChromiumPath()
+	if err != nil {
+		t.Fatal(err)
 	}
-	if native {
-		opts = append(opts, chromedp.Flag("enable-features", "WebMCP"))
-	}
-	opts = append(opts, extra...)
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), opts...)
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), headless.Options(chromium, t.TempDir(), native, extra...)...)
 	t.Cleanup(cancel)
 	ctx, cancel2 := chromedp.NewContext(actx)
 	t.Cleanup(cancel2)
@@ -81,10 +59,7 @@ func browser(t *testing.T, native bool, extra ...chromedp.ExecAllocatorOption) c
 // eval runs an async JS function body in the page and decodes its JSON-able return value.
 func eval(t *testing.T, ctx context.Context, body string, out any) {
 	t.Helper()
-	js := "(async () => { " + body + " })().then((v) => JSON.stringify(v === undefined ? null : v))"
-	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
-	require.NoError(t, err, body)
-	require.NoError(t, json.Unmarshal([]byte(s), out), s)
+	require.NoError(t, headless.Eval(ctx, body, out), body)
 }
 
 func open(t *testing.T, ctx context.Context, url string) {
