@@ -157,9 +157,12 @@ func main() {
 			Go map[string]float64 `json:"go"`
 		} `json:"after"`
 	}
+	nativeMem := mem
+	check(headless.Eval(native, fmt.Sprintf(`return await memory(%d)`, *memCalls), &nativeMem))
 	check(headless.Eval(bridged, fmt.Sprintf(`return await memory(%d)`, *memCalls), &mem))
 	add(fmt.Sprintf("heaps over %d calls", *memCalls),
-		fmt.Sprintf("JS %.1f → %.1f MB; Go %.2f → %.2f MB; goroutines %.0f → %.0f; js.Func: none per call", mem.Before.JS/1e6, mem.After.JS/1e6,
+		fmt.Sprintf("JS %.1f → %.1f MB (native page: %.1f → %.1f MB); Go %.2f → %.2f MB; goroutines %.0f → %.0f; js.Func: none per call",
+			mem.Before.JS/1e6, mem.After.JS/1e6, nativeMem.Before.JS/1e6, nativeMem.After.JS/1e6,
 			mem.Before.Go["heapAlloc"]/1e6, mem.After.Go["heapAlloc"]/1e6, mem.Before.Go["goroutines"], mem.After.Go["goroutines"]),
 		fmt.Sprintf("Go %+.2f MB", (mem.After.Go["heapAlloc"]-mem.Before.Go["heapAlloc"])/1e6), "flat")
 

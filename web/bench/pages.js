@@ -55,8 +55,9 @@ window.memory = async (n) => {
   const tool = (await document.modelContext.getTools()).find((t) => t.name === "text_1kb");
   const js = () => { if (globalThis.gc) gc(); return performance.memory ? performance.memory.usedJSHeapSize : null; };
   for (let i = 0; i < 100; i++) await document.modelContext.executeTool(tool, {});
-  const before = { js: js(), go: WebMCPBridge._go("stats") };
+  const goStats = () => (globalThis.WebMCPBridge ? WebMCPBridge._go("stats") : {});
+  const before = { js: js(), go: goStats() };
   for (let i = 0; i < n; i++) await document.modelContext.executeTool(tool, {});
-  const after = { js: js(), go: WebMCPBridge._go("stats") };
+  const after = { js: js(), go: goStats() };
   return { before, after };
 };

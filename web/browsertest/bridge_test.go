@@ -245,3 +245,25 @@ func TestAgentDistrustsRawOutput(t *testing.T) {
 	assert.Contains(t, r.Content[2]["text"], "[resource_link removed: the javascript: scheme is never allowed]")
 	assert.Contains(t, r.Content[3]["text"], "[image removed: SVG images are not allowed (they can carry script)]")
 }
+
+// TestPlainTextFastPath: the loader maps plain text without calling Go; its output must be the
+// one Go gives, and anything it cannot vouch for must go to Go.
+func TestPlainTextFastPath(t *testing.T) {
+	base := serveWeb(t)
+	ctx := browser(t, false)
+	open(t, ctx, base+"/test/blank.html")
+	var diffs []string
+	eval(t, ctx, `await WebMCPBridge.ready;
+		await WebMCPBridge.configure({maxTextChars: 10});
+		const cases = ["", "hello", "émoji 😀", "\u0000nul", "x".repeat(10), "x".repeat(11), "😀".repeat(6), "lone \ud800",
+			{type: "text", text: "a"}, {type: "text", text: "a", extra: 1}, {type: "text", text: "x".repeat(20)}];
+		const out = [];
+		for (const c of cases) {
+			const viaLoader = JSON.stringify(await WebMCPBridge.normalize(c));
+			const viaGo = JSON.stringify(WebMCPBridge._go("normalize", JSON.stringify(c)).result);
+			if (viaLoader !== viaGo) out.push(JSON.stringify(c) + ": " + viaLoader + " != " + viaGo);
+		}
+		await WebMCPBridge.configure({});
+		return out;`, &diffs)
+	assert.Empty(t, diffs)
+}

@@ -51,6 +51,7 @@
     });
     await started;
     go = globalThis.__webmcpBridgeGo;
+    maxTextChars = callGo("policy").maxTextChars;
     return api;
   })();
   ready.catch((e) => console.error(e));
@@ -86,7 +87,24 @@
     return text;
   }
 
+  // Plain text is the most common result and needs no checks beyond its length, so it is mapped
+  // here without a trip into the module; the output is exactly what Go would produce (a browser
+  // test compares the two). Anything else, or text that is long or not well-formed, goes to Go.
+  let maxTextChars = 0; // from the policy in force, read when the module starts and on configure
+  function plainText(value) {
+    let text;
+    if (typeof value === "string") text = value;
+    else if (value && typeof value === "object" && value.type === "text" && typeof value.text === "string" &&
+      typeof value.toJSON !== "function" && Object.keys(value).length === 2 && Object.getPrototypeOf(value) === Object.prototype) text = value.text;
+    else return null;
+    if (maxTextChars > 0 && text.length > maxTextChars) return null; // UTF-16 units ≥ characters
+    if (typeof text.isWellFormed !== "function" || !text.isWellFormed()) return null;
+    return { content: [{ type: "text", text }], resultType: "complete" };
+  }
+
   function normalizeNow(value, tool) {
+    const fast = plainText(value);
+    if (fast) return fast;
     const out = callGo("normalize", toJSON(value));
     reportViolations(tool, out.violations);
     return out.result;
@@ -344,7 +362,12 @@
     normalizing: normalizeOn,
     native: !!native,
     content,
-    async configure(policy) { await ready; return callGo("configure", toJSON(policy || {})); },
+    async configure(policy) {
+      await ready;
+      const p = callGo("configure", toJSON(policy || {}));
+      maxTextChars = p.maxTextChars;
+      return p;
+    },
     async normalize(value) { const v = await prepare(value); await ready; return normalizeNow(v, ""); },
     onViolation(f) { violationListeners.add(f); return () => violationListeners.delete(f); },
     agent: {
