@@ -2,7 +2,6 @@ package bridge
 
 import (
 	"encoding/base64"
-	"encoding/json"
 	"strconv"
 	"strings"
 )
@@ -96,7 +95,7 @@ func ToModelInput(r *CallToolResult) ModelInput {
 	structuredSeen := r.StructuredContent == nil
 	var structuredJSON string
 	if !structuredSeen {
-		b, _ := marshalNoEscape(r.StructuredContent)
+		b, _ := appendJSON(r.StructuredContent)
 		structuredJSON = string(b)
 	}
 	for _, c := range r.Content {
@@ -159,6 +158,32 @@ func ToModelInput(r *CallToolResult) ModelInput {
 	return in
 }
 
+func (in ModelInput) appendJSON(w *jsonWriter) {
+	w.raw(`{"text":`)
+	w.str(in.Text)
+	w.raw(`,"attachments":[`)
+	for i, a := range in.Attachments {
+		if i > 0 {
+			w.raw(",")
+		}
+		w.raw(`{"type":`)
+		w.str(a.Type)
+		for _, f := range [...]struct{ k, v string }{{"mimeType", a.MIMEType}, {"data", a.Data}, {"uri", a.URI}, {"name", a.Name}} {
+			if f.v != "" {
+				w.raw(`,"` + f.k + `":`)
+				w.str(f.v)
+			}
+		}
+		w.raw("}")
+	}
+	w.raw(`],"isError":`)
+	if in.IsError {
+		w.raw("true}")
+	} else {
+		w.raw("false}")
+	}
+}
+
 func hasRole(rs []Role, r Role) bool {
 	for _, x := range rs {
 		if x == r {
@@ -181,12 +206,12 @@ func sameJSON(text, want string) bool {
 	if err != nil {
 		return false
 	}
-	b, err := json.Marshal(wrapStructured(v))
+	b, err := appendJSON(wrapStructured(v))
 	if err != nil {
 		return false
 	}
 	w, _ := decodeJSON([]byte(want))
-	wb, _ := json.Marshal(w)
+	wb, _ := appendJSON(w)
 	return string(b) == string(wb)
 }
 

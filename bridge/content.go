@@ -1,8 +1,7 @@
 package bridge
 
 import (
-	"bytes"
-	"encoding/json"
+	"errors"
 	"fmt"
 )
 
@@ -98,155 +97,56 @@ func (c *AudioContent) Common() (*Annotations, map[string]any)     { return c.An
 func (c *ResourceLink) Common() (*Annotations, map[string]any)     { return c.Annotations, c.Meta }
 func (c *EmbeddedResource) Common() (*Annotations, map[string]any) { return c.Annotations, c.Meta }
 
-// The wire forms. Required members have no omitempty, so an empty text is still written.
-type (
-	wireText struct {
-		Type        string         `json:"type"`
-		Text        string         `json:"text"`
-		Annotations *Annotations   `json:"annotations,omitempty"`
-		Meta        map[string]any `json:"_meta,omitempty"`
-	}
-	wireBinary struct {
-		Type        string         `json:"type"`
-		Data        []byte         `json:"data"`
-		MIMEType    string         `json:"mimeType"`
-		Annotations *Annotations   `json:"annotations,omitempty"`
-		Meta        map[string]any `json:"_meta,omitempty"`
-	}
-	wireLink struct {
-		Type        string         `json:"type"`
-		URI         string         `json:"uri"`
-		Name        string         `json:"name"`
-		Title       string         `json:"title,omitempty"`
-		Description string         `json:"description,omitempty"`
-		MIMEType    string         `json:"mimeType,omitempty"`
-		Size        *int64         `json:"size,omitempty"`
-		Annotations *Annotations   `json:"annotations,omitempty"`
-		Meta        map[string]any `json:"_meta,omitempty"`
-	}
-	wireResource struct {
-		Type        string          `json:"type"`
-		Resource    json.RawMessage `json:"resource"`
-		Annotations *Annotations    `json:"annotations,omitempty"`
-		Meta        map[string]any  `json:"_meta,omitempty"`
-	}
-	wireTextContents struct {
-		URI      string         `json:"uri"`
-		MIMEType string         `json:"mimeType,omitempty"`
-		Text     string         `json:"text"`
-		Meta     map[string]any `json:"_meta,omitempty"`
-	}
-	wireBlobContents struct {
-		URI      string         `json:"uri"`
-		MIMEType string         `json:"mimeType,omitempty"`
-		Blob     []byte         `json:"blob"`
-		Meta     map[string]any `json:"_meta,omitempty"`
-	}
-	wireProbe struct {
-		Type string          `json:"type"`
-		Blob json.RawMessage `json:"blob"`
-	}
-)
-
 // MarshalJSON writes the MCP wire form.
-func (c *TextContent) MarshalJSON() ([]byte, error) {
-	return marshalNoEscape(wireText{"text", c.Text, c.Annotations, c.Meta})
-}
+func (c *TextContent) MarshalJSON() ([]byte, error) { return appendJSON(c) }
 
 // MarshalJSON writes the MCP wire form with data as padded standard base64.
-func (c *ImageContent) MarshalJSON() ([]byte, error) {
-	return marshalNoEscape(wireBinary{"image", nonNil(c.Data), c.MIMEType, c.Annotations, c.Meta})
-}
+func (c *ImageContent) MarshalJSON() ([]byte, error) { return appendJSON(c) }
 
 // MarshalJSON writes the MCP wire form with data as padded standard base64.
-func (c *AudioContent) MarshalJSON() ([]byte, error) {
-	return marshalNoEscape(wireBinary{"audio", nonNil(c.Data), c.MIMEType, c.Annotations, c.Meta})
-}
+func (c *AudioContent) MarshalJSON() ([]byte, error) { return appendJSON(c) }
 
 // MarshalJSON writes the MCP wire form.
-func (c *ResourceLink) MarshalJSON() ([]byte, error) {
-	return marshalNoEscape(wireLink{"resource_link", c.URI, c.Name, c.Title, c.Description, c.MIMEType, c.Size, c.Annotations, c.Meta})
-}
+func (c *ResourceLink) MarshalJSON() ([]byte, error) { return appendJSON(c) }
 
 // MarshalJSON writes the MCP wire form: a text resource, or a blob resource when Blob != nil.
-func (c *EmbeddedResource) MarshalJSON() ([]byte, error) {
-	r, err := c.Resource.MarshalJSON()
-	if err != nil {
-		return nil, err
-	}
-	return marshalNoEscape(wireResource{"resource", r, c.Annotations, c.Meta})
-}
+func (c *EmbeddedResource) MarshalJSON() ([]byte, error) { return appendJSON(c) }
 
 // MarshalJSON writes the contents as TextResourceContents or BlobResourceContents.
-func (r ResourceContents) MarshalJSON() ([]byte, error) {
-	if r.Blob != nil {
-		return marshalNoEscape(wireBlobContents{r.URI, r.MIMEType, r.Blob, r.Meta})
-	}
-	return marshalNoEscape(wireTextContents{r.URI, r.MIMEType, r.Text, r.Meta})
-}
+func (r ResourceContents) MarshalJSON() ([]byte, error) { return appendJSON(r) }
 
 // UnmarshalJSON reads TextResourceContents or BlobResourceContents.
 func (r *ResourceContents) UnmarshalJSON(b []byte) error {
-	var probe wireProbe
-	if err := json.Unmarshal(b, &probe); err != nil {
+	v, err := decodeJSON(b)
+	if err != nil {
 		return err
 	}
-	if probe.Blob != nil {
-		var w wireBlobContents
-		if err := json.Unmarshal(b, &w); err != nil {
-			return err
-		}
-		*r = ResourceContents{URI: w.URI, MIMEType: w.MIMEType, Blob: nonNil(w.Blob), Meta: w.Meta}
-		return nil
+	m, ok := v.(map[string]any)
+	if !ok {
+		return errors.New("resource contents must be an object")
 	}
-	var w wireTextContents
-	if err := json.Unmarshal(b, &w); err != nil {
+	rc, err := contentsFromMap(m)
+	if err != nil {
 		return err
 	}
-	*r = ResourceContents{URI: w.URI, MIMEType: w.MIMEType, Text: w.Text, Meta: w.Meta}
+	*r = rc
 	return nil
 }
 
+// MarshalJSON writes the annotations, leaving out what is not set (a set priority of 0 stays).
+func (a *Annotations) MarshalJSON() ([]byte, error) { return appendJSON(a) }
+
 // UnmarshalContent reads one ContentBlock from its MCP wire form. An unknown type is an error.
 func UnmarshalContent(b []byte) (Content, error) {
-	var probe wireProbe
-	if err := json.Unmarshal(b, &probe); err != nil {
+	v, err := decodeJSON(b)
+	if err != nil {
 		return nil, err
 	}
-	switch probe.Type {
-	case "text":
-		var w wireText
-		if err := json.Unmarshal(b, &w); err != nil {
-			return nil, err
-		}
-		return &TextContent{w.Text, w.Annotations, w.Meta}, nil
-	case "image", "audio":
-		var w wireBinary
-		if err := json.Unmarshal(b, &w); err != nil {
-			return nil, err
-		}
-		if probe.Type == "image" {
-			return &ImageContent{nonNil(w.Data), w.MIMEType, w.Annotations, w.Meta}, nil
-		}
-		return &AudioContent{nonNil(w.Data), w.MIMEType, w.Annotations, w.Meta}, nil
-	case "resource_link":
-		var w wireLink
-		if err := json.Unmarshal(b, &w); err != nil {
-			return nil, err
-		}
-		return &ResourceLink{w.URI, w.Name, w.Title, w.Description, w.MIMEType, w.Size, w.Annotations, w.Meta}, nil
-	case "resource":
-		var w wireResource
-		if err := json.Unmarshal(b, &w); err != nil {
-			return nil, err
-		}
-		c := &EmbeddedResource{Annotations: w.Annotations, Meta: w.Meta}
-		if err := c.Resource.UnmarshalJSON(w.Resource); err != nil {
-			return nil, err
-		}
-		return c, nil
+	m, ok := v.(map[string]any)
+	if !ok {
+		return nil, errors.New("a content block must be an object")
 	}
-	return nil, fmt.Errorf("unknown content type %q", probe.Type)
+	return contentFromMap(m)
 }
 
 // CallToolResult is the result of an MCP tools/call. Content is always written (as [] when
@@ -258,58 +158,44 @@ type CallToolResult struct {
 	Meta              map[string]any
 }
 
-type wireResult struct {
-	Content           []json.RawMessage `json:"content"`
-	StructuredContent map[string]any    `json:"structuredContent,omitempty"`
-	IsError           bool              `json:"isError,omitempty"`
-	ResultType        string            `json:"resultType"`
-	Meta              map[string]any    `json:"_meta,omitempty"`
-}
-
 // MarshalJSON writes the result in the form the 2025-06-18, 2025-11-25 and 2026-07-28 schemas
 // all accept.
-func (r *CallToolResult) MarshalJSON() ([]byte, error) {
-	w := wireResult{Content: make([]json.RawMessage, 0, len(r.Content)), StructuredContent: r.StructuredContent,
-		IsError: r.IsError, ResultType: "complete", Meta: r.Meta}
-	for i, c := range r.Content {
-		b, err := c.MarshalJSON()
-		if err != nil {
-			return nil, fmt.Errorf("content[%d]: %w", i, err)
-		}
-		w.Content = append(w.Content, b)
-	}
-	return marshalNoEscape(w)
-}
+func (r *CallToolResult) MarshalJSON() ([]byte, error) { return appendJSON(r) }
 
 // UnmarshalJSON reads a result. Unknown block types are an error: use ParseToolOutput for
 // output you do not trust.
 func (r *CallToolResult) UnmarshalJSON(b []byte) error {
-	var w wireResult
-	if err := json.Unmarshal(b, &w); err != nil {
+	v, err := decodeJSON(b)
+	if err != nil {
 		return err
 	}
-	*r = CallToolResult{StructuredContent: w.StructuredContent, IsError: w.IsError, Meta: w.Meta,
-		Content: make([]Content, 0, len(w.Content))}
-	for i, raw := range w.Content {
-		c, err := UnmarshalContent(raw)
+	m, ok := v.(map[string]any)
+	if !ok {
+		return errors.New("a CallToolResult must be an object")
+	}
+	list, ok := m["content"].([]any)
+	if !ok {
+		return errors.New("a CallToolResult needs a content array")
+	}
+	out := CallToolResult{Content: make([]Content, 0, len(list))}
+	for i, it := range list {
+		bm, ok := it.(map[string]any)
+		if !ok {
+			return fmt.Errorf("content[%d]: not an object", i)
+		}
+		c, err := contentFromMap(bm)
 		if err != nil {
 			return fmt.Errorf("content[%d]: %w", i, err)
 		}
-		r.Content = append(r.Content, c)
+		out.Content = append(out.Content, c)
 	}
+	if sc, ok := m["structuredContent"].(map[string]any); ok {
+		out.StructuredContent = sc
+	}
+	out.IsError, _ = m["isError"].(bool)
+	out.Meta, _ = m["_meta"].(map[string]any)
+	*r = out
 	return nil
-}
-
-// marshalNoEscape is json.Marshal without HTML escaping: results carry markup and URLs, and
-// "\u003c" in every tag would only cost bytes and readability.
-func marshalNoEscape(v any) ([]byte, error) {
-	var buf bytes.Buffer
-	enc := json.NewEncoder(&buf)
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return bytes.TrimSuffix(buf.Bytes(), []byte("\n")), nil
 }
 
 func nonNil(b []byte) []byte {

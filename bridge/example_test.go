@@ -39,7 +39,7 @@ func ExamplePolicyFromJSON() {
 	fmt.Println(err)
 	// Output:
 	// 1048576 true 100000 <nil>
-	// policy: json: unknown field "maxImageByte"
+	// policy: unknown setting "maxImageByte"
 }
 
 // The agent side: re-normalize what executeTool returned, then hand the model what it takes.

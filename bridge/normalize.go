@@ -1,7 +1,6 @@
 package bridge
 
 import (
-	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -12,6 +11,43 @@ import (
 
 	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
 )
+
+// compactRaw removes the white space between the tokens of valid JSON text.
+func compactRaw(b []byte) []byte {
+	out := make([]byte, 0, len(b))
+	inString := false
+	for i := 0; i < len(b); i++ {
+		c := b[i]
+		if inString {
+			out = append(out, c)
+			if c == '\\' && i+1 < len(b) {
+				i++
+				out = append(out, b[i])
+			} else if c == '"' {
+				inString = false
+			}
+			continue
+		}
+		switch c {
+		case ' ', '\t', '\n', '\r':
+			continue
+		case '"':
+			inString = true
+		}
+		out = append(out, c)
+	}
+	return out
+}
+
+func (v Violation) appendJSON(w *jsonWriter) {
+	w.raw(`{"block":`)
+	w.value(v.Block)
+	for _, f := range [...]struct{ k, v string }{{"type", v.Type}, {"limit", v.Limit}, {"reason", v.Reason}, {"notice", v.Notice}} {
+		w.raw(`,"` + f.k + `":`)
+		w.str(f.v)
+	}
+	w.raw("}")
+}
 
 // Violation is one policy rule a tool result broke, and what Normalize did about it.
 type Violation struct {
@@ -130,7 +166,7 @@ func (n *normalizer) value(v any) {
 			}
 			if sc, ok := x["structuredContent"]; ok && sc != nil {
 				n.structured = wrapStructured(sc)
-				if b, err := marshalNoEscape(n.structured); err == nil {
+				if b, err := appendJSON(n.structured); err == nil {
 					n.structuredBytes = int64(len(b))
 				}
 			}
@@ -567,12 +603,9 @@ func (n *normalizer) data(v any) {
 	var b []byte
 	var err error
 	if n.rawJSON != nil {
-		var buf bytes.Buffer
-		if err = json.Compact(&buf, n.rawJSON); err == nil {
-			b = buf.Bytes()
-		}
+		b = compactRaw(n.rawJSON)
 	} else {
-		b, err = marshalNoEscape(v)
+		b, err = appendJSON(v)
 	}
 	if err != nil {
 		n.fail("data", fmt.Errorf("the value cannot be written as JSON: %v", err))
@@ -778,15 +811,16 @@ func scalarString(v any) string {
 	case json.Number:
 		return x.String()
 	case float64:
-		b, _ := json.Marshal(x)
-		return string(b)
+		w := &jsonWriter{}
+		w.float(x)
+		return string(w.buf)
 	case bool:
 		if x {
 			return "true"
 		}
 		return "false"
 	}
-	b, err := marshalNoEscape(v)
+	b, err := appendJSON(v)
 	if err != nil {
 		return fmt.Sprint(v)
 	}

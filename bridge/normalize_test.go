@@ -212,3 +212,27 @@ func TestNormalizeNeverSplitsUTF8(t *testing.T) {
 	assert.Empty(t, vs)
 	assert.Equal(t, "ok\uFFFDok", r.Content[0].(*bridge.TextContent).Text)
 }
+
+func TestPolicyFromJSONErrors(t *testing.T) {
+	tests := map[string]string{
+		`{"maxImageByte":1}`:               `policy: unknown setting "maxImageByte"`,
+		`{"maxImageBytes":"5MB"}`:          `policy: maxImageBytes must be a whole number, not "5MB"`,
+		`{"maxTextChars":1.5}`:             `policy: maxTextChars must be a whole number, not 1.5`,
+		`{"strict":"yes"}`:                 `policy: strict must be true or false, not "yes"`,
+		`{"imageTypes":"image/png"}`:       `policy: imageTypes must be an array of strings, not "image/png"`,
+		`{"maxTableRows":-1}`:              `policy: maxTableRows is -1; limits are 0 (none) or more`,
+		`{"imageTypes":["image/svg+xml"]}`: `policy: imageTypes[0] is image/svg+xml; SVG can carry script and is never accepted as an image`,
+		`[1]`:                              `policy: must be a JSON object`,
+	}
+	for in, want := range tests {
+		_, err := bridge.PolicyFromJSON([]byte(in))
+		assert.EqualError(t, err, want, in)
+	}
+	p, err := bridge.PolicyFromJSON([]byte(`{"maxImageBytes":1024,"imageTypes":["image/png"],"strict":true}`))
+	require.NoError(t, err)
+	b, err := p.MarshalJSON()
+	require.NoError(t, err)
+	var back bridge.Policy
+	require.NoError(t, json.Unmarshal(b, &back), "encoding/json reads what MarshalJSON writes")
+	assert.Equal(t, p, back)
+}

@@ -2,8 +2,9 @@ package bridge
 
 import (
 	"bytes"
-	"encoding/json"
+	"errors"
 	"fmt"
+	"math"
 
 	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
 )
@@ -61,15 +62,129 @@ func PolicyFromJSON(b []byte) (Policy, error) {
 	if len(bytes.TrimSpace(b)) == 0 || bytes.Equal(bytes.TrimSpace(b), []byte("null")) {
 		return p, nil
 	}
-	dec := json.NewDecoder(bytes.NewReader(b))
-	dec.DisallowUnknownFields()
-	if err := dec.Decode(&p); err != nil {
+	v, err := decodeJSON(b)
+	if err != nil {
 		return DefaultPolicy(), fmt.Errorf("policy: %w", err)
+	}
+	m, ok := v.(map[string]any)
+	if !ok {
+		return DefaultPolicy(), errors.New("policy: must be a JSON object")
+	}
+	for k, val := range m {
+		f, ok := p.fields()[k]
+		if !ok {
+			return DefaultPolicy(), fmt.Errorf("policy: unknown setting %q", k)
+		}
+		if err := f.set(val); err != nil {
+			return DefaultPolicy(), fmt.Errorf("policy: %s %v", k, err)
+		}
 	}
 	if err := p.Validate(); err != nil {
 		return DefaultPolicy(), err
 	}
 	return p, nil
+}
+
+// policyField is one setting, by its JSON name: how to read it and how to write it.
+type policyField struct {
+	set   func(v any) error
+	write func(w *jsonWriter)
+}
+
+// fields maps each JSON setting name to the field of p, in the order they are written.
+func (p *Policy) fields() map[string]policyField {
+	return map[string]policyField{
+		"maxImageBytes": int64Field(&p.MaxImageBytes), "maxImageWidth": intField(&p.MaxImageWidth),
+		"maxImageHeight": intField(&p.MaxImageHeight), "maxImagePixels": int64Field(&p.MaxImagePixels),
+		"imageTypes": listField(&p.ImageTypes), "maxAudioBytes": int64Field(&p.MaxAudioBytes),
+		"audioTypes": listField(&p.AudioTypes), "linkSchemes": listField(&p.LinkSchemes),
+		"maxURLLength": intField(&p.MaxURLLength), "maxHTMLBytes": intField(&p.MaxHTMLBytes),
+		"maxTextChars": intField(&p.MaxTextChars), "maxResultBytes": int64Field(&p.MaxResultBytes),
+		"maxTableRows": intField(&p.MaxTableRows), "maxTableColumns": intField(&p.MaxTableColumns),
+		"maxTableCellChars": intField(&p.MaxTableCellChars), "strict": boolField(&p.Strict),
+	}
+}
+
+// policyOrder is the order MarshalJSON writes the settings in.
+var policyOrder = []string{"maxImageBytes", "maxImageWidth", "maxImageHeight", "maxImagePixels", "imageTypes",
+	"maxAudioBytes", "audioTypes", "linkSchemes", "maxURLLength", "maxHTMLBytes", "maxTextChars", "maxResultBytes",
+	"maxTableRows", "maxTableColumns", "maxTableCellChars", "strict"}
+
+func wholeNumber(v any) (int64, error) {
+	f, ok := toFloat(v)
+	if !ok || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
+		return 0, fmt.Errorf("must be a whole number, not %s", compactJSON(v))
+	}
+	return int64(f), nil
+}
+
+func int64Field(p *int64) policyField {
+	return policyField{func(v any) error {
+		n, err := wholeNumber(v)
+		*p = n
+		return err
+	}, func(w *jsonWriter) { w.value(*p) }}
+}
+
+func intField(p *int) policyField {
+	return policyField{func(v any) error {
+		n, err := wholeNumber(v)
+		if err == nil && n > math.MaxInt32 {
+			return fmt.Errorf("is %d; the largest allowed is %d", n, math.MaxInt32)
+		}
+		*p = int(n)
+		return err
+	}, func(w *jsonWriter) { w.value(*p) }}
+}
+
+func boolField(p *bool) policyField {
+	return policyField{func(v any) error {
+		b, ok := v.(bool)
+		if !ok {
+			return fmt.Errorf("must be true or false, not %s", compactJSON(v))
+		}
+		*p = b
+		return nil
+	}, func(w *jsonWriter) { w.value(*p) }}
+}
+
+func listField(p *[]string) policyField {
+	return policyField{func(v any) error {
+		list, ok := v.([]any)
+		if !ok {
+			return fmt.Errorf("must be an array of strings, not %s", compactJSON(v))
+		}
+		out := make([]string, 0, len(list))
+		for _, e := range list {
+			s, ok := e.(string)
+			if !ok {
+				return fmt.Errorf("must be an array of strings; %s is not a string", compactJSON(e))
+			}
+			out = append(out, s)
+		}
+		*p = out
+		return nil
+	}, func(w *jsonWriter) {
+		if *p == nil {
+			w.raw("[]")
+			return
+		}
+		w.value(*p)
+	}}
+}
+
+// MarshalJSON writes every setting under its JSON name.
+func (p Policy) MarshalJSON() ([]byte, error) { return appendJSON(p) }
+
+func (p Policy) appendJSON(w *jsonWriter) {
+	fields := p.fields()
+	w.raw("{")
+	first := true
+	for _, k := range policyOrder {
+		w.key(&first, k)
+		fields[k].write(w)
+	}
+	w.raw("}")
 }
 
 // Validate reports the first setting that makes no sense.

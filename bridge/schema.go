@@ -27,8 +27,18 @@ type InputError struct {
 }
 
 func (e *InputError) Error() string {
-	b, _ := json.Marshal(e)
+	b, _ := appendJSON(e)
 	return string(b)
+}
+
+func (e *InputError) appendJSON(w *jsonWriter) {
+	first := true
+	w.raw("{")
+	for _, f := range [...]struct{ k, v string }{{"path", e.Path}, {"reason", e.Reason}, {"schemaPath", e.SchemaPath}, {"message", e.Message}} {
+		w.key(&first, f.k)
+		w.str(f.v)
+	}
+	w.raw("}")
 }
 
 // SchemaError is an inputSchema the subset does not accept: Path is where in the schema.
@@ -468,7 +478,7 @@ func jsonEqual(a, b any) bool {
 }
 
 func compactJSON(v any) string {
-	b, err := marshalNoEscape(v)
+	b, err := appendJSON(v)
 	if err != nil {
 		return fmt.Sprint(v)
 	}

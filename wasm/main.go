@@ -8,7 +8,6 @@
 package main
 
 import (
-	"encoding/json"
 	"fmt"
 	"runtime"
 	"runtime/debug"
@@ -70,7 +69,7 @@ func call(name string, f func([]js.Value) (any, error), args []js.Value) (out an
 	case []byte:
 		return string(x)
 	}
-	b, err := json.Marshal(v)
+	b, err := bridge.MarshalJSON(v)
 	if err != nil {
 		return errorJSON(err.Error(), "")
 	}
@@ -78,7 +77,7 @@ func call(name string, f func([]js.Value) (any, error), args []js.Value) (out an
 }
 
 func errorJSON(msg, stack string) string {
-	b, _ := json.Marshal(map[string]string{"error": msg, "stack": stack})
+	b, _ := bridge.MarshalJSON(map[string]any{"error": msg, "stack": stack})
 	return string(b)
 }
 
@@ -132,6 +131,7 @@ func toModelInput(args []js.Value) (any, error) {
 	return bridge.ToModelInput(r), nil
 }
 
+// answer writes {"result": …, "violations": […]} as one JSON text.
 func answer(r *bridge.CallToolResult, vs []bridge.Violation) (any, error) {
 	rb, err := r.MarshalJSON()
 	if err != nil {
@@ -140,10 +140,16 @@ func answer(r *bridge.CallToolResult, vs []bridge.Violation) (any, error) {
 	if vs == nil {
 		vs = []bridge.Violation{}
 	}
-	return struct {
-		Result     json.RawMessage    `json:"result"`
-		Violations []bridge.Violation `json:"violations"`
-	}{rb, vs}, nil
+	vb, err := bridge.MarshalJSON(vs)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 0, len(rb)+len(vb)+32)
+	out = append(out, `{"result":`...)
+	out = append(out, rb...)
+	out = append(out, `,"violations":`...)
+	out = append(out, vb...)
+	return append(out, '}'), nil
 }
 
 // configure(policyJSON) → the policy now in force, or {"error"} naming the bad setting.
@@ -171,7 +177,7 @@ func compileSchema(args []js.Value) (any, error) {
 	id := nextID
 	nextID++
 	schemas[id] = s
-	return map[string]int{"id": id}, nil
+	return map[string]any{"id": id}, nil
 }
 
 // releaseSchema(id) forgets a compiled schema when its tool is unregistered.
@@ -181,7 +187,7 @@ func releaseSchema(args []js.Value) (any, error) {
 		delete(schemas, args[0].Int())
 		mu.Unlock()
 	}
-	return map[string]bool{"ok": true}, nil
+	return map[string]any{"ok": true}, nil
 }
 
 // validate(id, argsJSON) → {"ok": true} or {"invalid": InputError}.
@@ -201,5 +207,5 @@ func validate(args []js.Value) (any, error) {
 		}
 		return nil, err
 	}
-	return map[string]bool{"ok": true}, nil
+	return map[string]any{"ok": true}, nil
 }

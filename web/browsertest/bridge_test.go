@@ -179,7 +179,7 @@ func TestPageAPI(t *testing.T) {
 	assert.Equal(t, "html", got.Violations[0]["limit"])
 	assert.Equal(t, "linkSchemes", got.Violations[1]["limit"])
 	assert.Equal(t, 2, got.Events)
-	assert.Equal(t, `policy: json: unknown field "maxImageByte"`, got.BadPolicy)
+	assert.Equal(t, `policy: unknown setting "maxImageByte"`, got.BadPolicy)
 	assert.Equal(t, true, got.Strict["isError"])
 	assert.Equal(t, true, got.Policy["strict"])
 	require.Len(t, got.Typed["content"], 3, "a Blob, an ArrayBuffer and a typed array")
