@@ -26,7 +26,7 @@ func stdDecode(b []byte) (any, error) {
 func TestDecodeJSONAgreesWithEncodingJSON(t *testing.T) {
 	for _, s := range []string{
 		`"plain"`, `"esc \" \\ \/ \b \f \n \r \t \u00e9 \ud83d\ude00"`, `"lone \ud800 x"`, "\"bad \xff utf8\"", `"é日本"`,
-		`{"a":[1,-2.5e+3,0,true,false,null,{}],"b":{"c":[]}}`, ` [ 1 , 2 ] `, `-0.0E-1`, `12345678901234567890`,
+		`{"a":[1,-2.5e+3,0,true,false,null,{}],"b":{"c":[]}}`, `"\u2028 \u2029 \u007f <&>"`, ` [ 1 , 2 ] `, `-0.0E-1`, `12345678901234567890`,
 	} {
 		want, err := stdDecode([]byte(s))
 		require.NoError(t, err, s)
@@ -52,6 +52,25 @@ func FuzzDecodeJSON(f *testing.F) {
 		}
 		if err == nil {
 			assert.Equal(t, want, got)
+			// The hand-written writer agrees with encoding/json (HTML escaping off) on every
+			// decoded value.
+			ours, err := appendJSON(got)
+			require.NoError(t, err)
+			var std bytes.Buffer
+			enc := json.NewEncoder(&std)
+			enc.SetEscapeHTML(false)
+			require.NoError(t, enc.Encode(want))
+			assert.Equal(t, string(bytes.TrimSuffix(std.Bytes(), []byte("\n"))), string(ours))
 		}
 	})
+}
+
+func TestWriterFloatsMatchEncodingJSON(t *testing.T) {
+	for _, f := range []float64{0, 1, -1, 0.5, 1e20, 1e21, 1.5e21, 1e-6, 1e-7, 1.234e-9, 123456789.123, -0.0, 3.4028234663852886e38, 5e-324} {
+		w := &jsonWriter{}
+		w.float(f)
+		std, err := json.Marshal(f)
+		require.NoError(t, err)
+		assert.Equal(t, string(std), string(w.buf), "%v", f)
+	}
 }
