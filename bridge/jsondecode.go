@@ -6,7 +6,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"strconv"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -314,8 +313,13 @@ func (d *jsonDecoder) slowStr(start int) (string, error) {
 				return "", d.errAt("invalid escape")
 			}
 		case c < utf8.RuneSelf:
-			buf = append(buf, c)
-			d.pos++
+			// Copy the whole run of plain ASCII at once.
+			end := d.pos + 1
+			for end < len(d.data) && plainStringByte[d.data[end]] {
+				end++
+			}
+			buf = append(buf, d.data[d.pos:end]...)
+			d.pos = end
 		default:
 			r, size := utf8.DecodeRune(d.data[d.pos:])
 			if r == utf8.RuneError && size == 1 {
@@ -333,10 +337,20 @@ func (d *jsonDecoder) hex4() (rune, bool) {
 	if d.pos+4 > len(d.data) {
 		return 0, false
 	}
-	n, err := strconv.ParseUint(string(d.data[d.pos:d.pos+4]), 16, 32)
-	if err != nil {
-		return 0, false
+	var r rune
+	for _, c := range d.data[d.pos : d.pos+4] {
+		switch {
+		case '0' <= c && c <= '9':
+			c -= '0'
+		case 'a' <= c && c <= 'f':
+			c = c - 'a' + 10
+		case 'A' <= c && c <= 'F':
+			c = c - 'A' + 10
+		default:
+			return 0, false
+		}
+		r = r<<4 | rune(c)
 	}
 	d.pos += 4
-	return rune(n), true
+	return r, true
 }

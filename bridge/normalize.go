@@ -481,15 +481,14 @@ func (n *normalizer) html(markup string, ann *Annotations, meta map[string]any) 
 			sanitize.FormatBytes(int64(len(markup))), sanitize.FormatBytes(int64(n.p.MaxHTMLBytes)))})
 		return
 	}
-	clean := sanitize.HTML(markup)
-	text := sanitize.HTMLText(clean)
+	s := sanitize.SanitizeHTML(markup)
 	uri := fmt.Sprintf("webmcp://content/%d.html", len(n.out))
 	n.out = append(n.out,
-		&EmbeddedResource{Resource: ResourceContents{URI: uri, MIMEType: "text/html", Text: clean},
+		&EmbeddedResource{Resource: ResourceContents{URI: uri, MIMEType: "text/html", Text: s.HTML},
 			Annotations: withAudience(ann, RoleUser), Meta: meta},
-		&TextContent{Text: text, Annotations: withAudience(ann, RoleAssistant)})
-	if removed := sanitize.Removed(markup, clean); removed != "" {
-		n.violate("html", "sanitized", "html", "removed "+removed)
+		&TextContent{Text: s.Text, Annotations: withAudience(ann, RoleAssistant)})
+	if s.Removed != "" {
+		n.violate("html", "sanitized", "html", "removed "+s.Removed)
 	}
 }
 

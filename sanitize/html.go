@@ -76,6 +76,21 @@ func validDataImage(u *url.URL) bool {
 	return err == nil
 }
 
+// SanitizedHTML is markup after HTML, its plain-text rendering for a model (HTMLText), and a
+// note of what the sanitizer removed (Removed, "" when nothing was).
+type SanitizedHTML struct {
+	HTML, Text, Removed string
+}
+
+// SanitizeHTML runs HTML, HTMLText and Removed with one tokenizer pass over the input and one
+// over the output, besides bluemonday's own.
+func SanitizeHTML(markup string) SanitizedHTML {
+	clean := HTML(markup)
+	out := newMarkupCounts()
+	text := htmlText(clean, out)
+	return SanitizedHTML{HTML: clean, Text: text, Removed: removedBetween(countMarkup(markup), out)}
+}
+
 // HTML returns markup that keeps the safe structure of s — headings, paragraphs, emphasis,
 // lists, tables, code, links and images — and removes everything that can run script, load
 // frames or plugins, submit forms, restyle the page or clobber the DOM. Links may only point to
@@ -98,6 +113,12 @@ var blockElements = map[string]bool{
 // own lines, list items as "- ", table cells separated by " | ", links as "text (url)" and images
 // as "[image: alt]". Runs of blank lines and spaces are collapsed.
 func HTMLText(sanitized string) string {
+	return htmlText(sanitized, nil)
+}
+
+// htmlText is HTMLText that also counts tags and attributes into counts when it is not nil (see
+// tagCounts), so that one pass over the sanitized markup serves both.
+func htmlText(sanitized string, counts *markupCounts) string {
 	var b strings.Builder
 	z := nethtml.NewTokenizer(strings.NewReader(sanitized))
 	var hrefs []string // stack of open links' targets
@@ -121,16 +142,27 @@ func HTMLText(sanitized string) string {
 		case nethtml.StartTagToken, nethtml.SelfClosingTagToken, nethtml.EndTagToken:
 			name, hasAttr := z.TagName()
 			tag := string(name)
-			attrs := map[string]string{}
+			end := tt == nethtml.EndTagToken
+			if counts != nil && !end {
+				counts.tags[tag]++
+			}
+			var href, alt string // the only attributes the rendering uses
 			for hasAttr {
 				var k, v []byte
 				k, v, hasAttr = z.TagAttr()
-				attrs[string(k)] = string(v)
+				switch {
+				case tag == "a" && string(k) == "href":
+					href = string(v)
+				case tag == "img" && string(k) == "alt":
+					alt = string(v)
+				}
+				if counts != nil {
+					counts.attr(k)
+				}
 			}
-			end := tt == nethtml.EndTagToken
 			switch {
 			case tag == "a" && !end:
-				hrefs = append(hrefs, attrs["href"])
+				hrefs = append(hrefs, href)
 				linkText = append(linkText, b.Len())
 			case tag == "a" && end && len(hrefs) > 0:
 				href, start := hrefs[len(hrefs)-1], linkText[len(linkText)-1]
@@ -139,7 +171,7 @@ func HTMLText(sanitized string) string {
 					b.WriteString(" (" + href + ")")
 				}
 			case tag == "img":
-				if alt := strings.TrimSpace(attrs["alt"]); alt != "" {
+				if alt := strings.TrimSpace(alt); alt != "" {
 					b.WriteString("[image: " + collapseSpace(alt) + "]")
 				} else {
 					b.WriteString("[image]")

@@ -12,12 +12,56 @@ import (
 // attribute names; the rel and target attributes the policy adds itself are not counted. It
 // returns "" when nothing was removed.
 func Removed(before, after string) string {
-	in, out := tagCounts(before), tagCounts(after)
+	return removedBetween(countMarkup(before), countMarkup(after))
+}
+
+// markupCounts counts start tags by name and attributes by name.
+type markupCounts struct {
+	tags, attrs map[string]int
+}
+
+func newMarkupCounts() *markupCounts {
+	return &markupCounts{tags: map[string]int{}, attrs: map[string]int{}}
+}
+
+func (c *markupCounts) attr(k []byte) {
+	if a := string(k); a != "rel" && a != "target" {
+		c.attrs[a]++
+	}
+}
+
+// countMarkup tokenizes markup and counts its start tags and attributes.
+func countMarkup(markup string) *markupCounts {
+	c := newMarkupCounts()
+	z := nethtml.NewTokenizer(strings.NewReader(markup))
+	for {
+		switch z.Next() {
+		case nethtml.ErrorToken:
+			return c
+		case nethtml.StartTagToken, nethtml.SelfClosingTagToken:
+			name, more := z.TagName()
+			c.tags[string(name)]++
+			for more {
+				var k []byte
+				k, _, more = z.TagAttr()
+				c.attr(k)
+			}
+		}
+	}
+}
+
+func removedBetween(in, out *markupCounts) string {
 	var names []string
 	total := 0
-	for k, c := range in {
-		if d := c - out[k]; d > 0 {
-			names = append(names, k)
+	for k, n := range in.tags {
+		if d := n - out.tags[k]; d > 0 {
+			names = append(names, "<"+k+">")
+			total += d
+		}
+	}
+	for k, n := range in.attrs {
+		if d := n - out.attrs[k]; d > 0 {
+			names = append(names, k+"=")
 			total += d
 		}
 	}
@@ -38,26 +82,4 @@ func Removed(before, after string) string {
 		s += " (" + FormatCount(int64(total)) + " in all)"
 	}
 	return s
-}
-
-// tagCounts counts "<tag>" for each start tag and "attr=" for each attribute in markup.
-func tagCounts(markup string) map[string]int {
-	counts := map[string]int{}
-	z := nethtml.NewTokenizer(strings.NewReader(markup))
-	for {
-		switch z.Next() {
-		case nethtml.ErrorToken:
-			return counts
-		case nethtml.StartTagToken, nethtml.SelfClosingTagToken:
-			name, more := z.TagName()
-			counts["<"+string(name)+">"]++
-			for more {
-				var k []byte
-				k, _, more = z.TagAttr()
-				if a := string(k); a != "rel" && a != "target" {
-					counts[a+"="]++
-				}
-			}
-		}
-	}
 }
