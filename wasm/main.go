@@ -33,6 +33,7 @@ func main() {
 		api.Set(name, js.FuncOf(func(this js.Value, args []js.Value) any { return call(name, f, args) }))
 	}
 	export("normalize", normalize)
+	export("normalizeText", normalizeText)
 	export("errorResult", errorResult)
 	export("configure", configure)
 	export("policy", currentPolicy)
@@ -112,6 +113,29 @@ func normalize(args []js.Value) (any, error) {
 		return nil, err
 	}
 	return answer(r, vs)
+}
+
+// normalizeText(resultJSON) → the violations JSON, a newline, and the CallToolResult JSON: the
+// loader parses only the first line and hands the second to executeTool as it is.
+func normalizeText(args []js.Value) (any, error) {
+	r, vs, err := bridge.NormalizeJSON([]byte(arg(args, 0)), current())
+	if err != nil {
+		return nil, err
+	}
+	if vs == nil {
+		vs = []bridge.Violation{}
+	}
+	vb, err := bridge.MarshalJSON(vs)
+	if err != nil {
+		return nil, err
+	}
+	rb, err := r.MarshalJSON()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]byte, 0, len(vb)+1+len(rb))
+	out = append(append(append(out, vb...), '\n'), rb...)
+	return out, nil
 }
 
 // errorResult(message, code) → {"result": CallToolResult with isError}

@@ -102,12 +102,22 @@
     return { content: [{ type: "text", text }], resultType: "complete" };
   }
 
-  function normalizeNow(value, tool) {
+  // normalizeText returns the CallToolResult as JSON text, which is what executeTool hands on:
+  // the module answers with the violations and the result on two lines, so only the (small)
+  // violations are parsed here and the result text is never parsed and written again.
+  function normalizeText(value, tool) {
     const fast = plainText(value);
-    if (fast) return fast;
-    const out = callGo("normalize", toJSON(value));
-    reportViolations(tool, out.violations);
-    return out.result;
+    if (fast) return JSON.stringify(fast);
+    if (!go) throw new Error("webmcp-bridge: the module is not running");
+    const out = go.normalizeText(toJSON(value));
+    const nl = out.indexOf("\n");
+    if (nl < 0) throw new Error(JSON.parse(out).error);
+    reportViolations(tool, JSON.parse(out.slice(0, nl)));
+    return out.slice(nl + 1);
+  }
+
+  function normalizeNow(value, tool) {
+    return JSON.parse(normalizeText(value, tool));
   }
 
   function errorNow(err) {
@@ -161,20 +171,21 @@
     return value;
   }
 
-  // runTool runs a page's execute and turns whatever happens into a CallToolResult.
+  // runTool runs a page's execute and turns whatever happens into the JSON text of a
+  // CallToolResult.
   async function runTool(tool, input, ctx) {
     let value;
     try {
       value = await prepare(tool.execute(input, ctx));
     } catch (e) {
       await ready;
-      return errorNow(e);
+      return JSON.stringify(errorNow(e));
     }
     await ready;
     try {
-      return normalizeNow(value, tool.name);
+      return normalizeText(value, tool.name);
     } catch (e) {
-      return errorNow(e);
+      return JSON.stringify(errorNow(e));
     }
   }
 
@@ -202,7 +213,7 @@
               return JSON.stringify(errorNow(e));
             }
           }
-          return JSON.stringify(await runTool(tool, input, ctx));
+          return runTool(tool, input, ctx);
         },
       });
       return nativeRegister(wrapped, options);
@@ -321,7 +332,7 @@
             const args = JSON.parse(inputJSON);
             let run;
             if (normalizeOn) {
-              run = runTool(entry.tool, args, { signal: inner.signal }).then((r) => JSON.stringify(r));
+              run = runTool(entry.tool, args, { signal: inner.signal });
             } else {
               try { run = Promise.resolve(entry.tool.execute(args, { signal: inner.signal })); } catch (e) { run = Promise.reject(e); }
               run = run.then((v) => (typeof v === "string" ? v : JSON.stringify(v)));
