@@ -62,3 +62,14 @@ func BenchmarkCheckImage5MB(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkSanitizeHTML500KB is what Normalize does with an html block: sanitize, render the
+// plain text and report removals.
+func BenchmarkSanitizeHTML500KB(b *testing.B) {
+	doc := fixtures.Article(500 << 10)
+	b.SetBytes(int64(len(doc)))
+	b.ReportAllocs()
+	for b.Loop() {
+		sanitize.SanitizeHTML(doc)
+	}
+}

@@ -120,47 +120,62 @@ func HTMLText(sanitized string) string {
 // tagCounts), so that one pass over the sanitized markup serves both.
 func htmlText(sanitized string, counts *markupCounts) string {
 	var b strings.Builder
+	b.Grow(len(sanitized) / 2)
 	z := nethtml.NewTokenizer(strings.NewReader(sanitized))
 	var hrefs []string // stack of open links' targets
 	var linkText []int // b.Len() at each open link, to tell whether the text already says the URL
 	pre := 0
 	cellOpen := false
+	atLineStart := func() bool {
+		n := b.Len()
+		return n == 0 || b.String()[n-1] == '\n' || b.String()[n-1] == ' '
+	}
 	for {
 		tt := z.Next()
 		switch tt {
 		case nethtml.ErrorToken:
 			return tidyText(b.String())
 		case nethtml.TextToken:
-			t := string(z.Text())
-			if pre == 0 {
-				t = collapseSpace(t)
-				if cur := b.String(); cur == "" || strings.HasSuffix(cur, "\n") || strings.HasSuffix(cur, " ") {
-					t = strings.TrimLeft(t, " ")
-				}
+			t := z.Text()
+			if pre > 0 {
+				b.Write(t)
+				continue
 			}
-			b.WriteString(t)
+			// Fold each run of white space into one space, as a browser renders it, and drop
+			// it where a line or a space already ends the output.
+			space := atLineStart()
+			for _, c := range t {
+				if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' {
+					if !space {
+						b.WriteByte(' ')
+						space = true
+					}
+					continue
+				}
+				b.WriteByte(c)
+				space = false
+			}
 		case nethtml.StartTagToken, nethtml.SelfClosingTagToken, nethtml.EndTagToken:
 			name, hasAttr := z.TagName()
-			tag := string(name)
 			end := tt == nethtml.EndTagToken
 			if counts != nil && !end {
-				counts.tags[tag]++
+				counts.tags[string(name)]++
 			}
 			var href, alt string // the only attributes the rendering uses
 			for hasAttr {
 				var k, v []byte
 				k, v, hasAttr = z.TagAttr()
 				switch {
-				case tag == "a" && string(k) == "href":
+				case string(name) == "a" && string(k) == "href":
 					href = string(v)
-				case tag == "img" && string(k) == "alt":
+				case string(name) == "img" && string(k) == "alt":
 					alt = string(v)
 				}
 				if counts != nil {
 					counts.attr(k)
 				}
 			}
-			switch {
+			switch tag := string(name); {
 			case tag == "a" && !end:
 				hrefs = append(hrefs, href)
 				linkText = append(linkText, b.Len())
