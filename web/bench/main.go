@@ -33,8 +33,8 @@ import (
 func main() {
 	web := flag.String("web", "web", "the web/ folder (built)")
 	deps := flag.String("deps", ".cache/bench/node_modules", "where npm installed DOMPurify for the benchmark")
-	rounds := flag.Int("rounds", 11, "paired rounds per per-call case")
-	calls := flag.Int("calls", 40, "calls per page per round")
+	rounds := flag.Int("rounds", 21, "paired rounds per per-call case")
+	calls := flag.Int("calls", 60, "calls per page per round")
 	memCalls := flag.Int("memory-calls", 100000, "calls for the memory check")
 	flag.Parse()
 
