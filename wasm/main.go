@@ -122,20 +122,12 @@ func normalizeText(args []js.Value) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	if vs == nil {
-		vs = []bridge.Violation{}
-	}
-	vb, err := bridge.MarshalJSON(vs)
-	if err != nil {
-		return nil, err
-	}
-	rb, err := r.MarshalJSON()
+	rb, vb, err := encode(r, vs)
 	if err != nil {
 		return nil, err
 	}
 	out := make([]byte, 0, len(vb)+1+len(rb))
-	out = append(append(append(out, vb...), '\n'), rb...)
-	return out, nil
+	return append(append(append(out, vb...), '\n'), rb...), nil
 }
 
 // errorResult(message, code) → {"result": CallToolResult with isError}
@@ -157,14 +149,7 @@ func toModelInput(args []js.Value) (any, error) {
 
 // answer writes {"result": …, "violations": […]} as one JSON text.
 func answer(r *bridge.CallToolResult, vs []bridge.Violation) (any, error) {
-	rb, err := r.MarshalJSON()
-	if err != nil {
-		return nil, err
-	}
-	if vs == nil {
-		vs = []bridge.Violation{}
-	}
-	vb, err := bridge.MarshalJSON(vs)
+	rb, vb, err := encode(r, vs)
 	if err != nil {
 		return nil, err
 	}
@@ -174,6 +159,18 @@ func answer(r *bridge.CallToolResult, vs []bridge.Violation) (any, error) {
 	out = append(out, `,"violations":`...)
 	out = append(out, vb...)
 	return append(out, '}'), nil
+}
+
+// encode writes a result and its violations (an empty list, never null) as JSON.
+func encode(r *bridge.CallToolResult, vs []bridge.Violation) (result, violations []byte, err error) {
+	if result, err = r.MarshalJSON(); err != nil {
+		return nil, nil, err
+	}
+	if vs == nil {
+		vs = []bridge.Violation{}
+	}
+	violations, err = bridge.MarshalJSON(vs)
+	return result, violations, err
 }
 
 // configure(policyJSON) → the policy now in force, or {"error"} naming the bad setting.

@@ -30,10 +30,7 @@ func callTool(t *testing.T, ctx context.Context, name, args string) result {
 }
 
 func TestBridgeEndToEnd(t *testing.T) {
-	for _, mode := range []struct {
-		name   string
-		native bool
-	}{{"native", true}, {"fallback", false}} {
+	for _, mode := range modes {
 		t.Run(mode.name, func(t *testing.T) {
 			base := serveWeb(t)
 			ctx := browser(t, mode.native)

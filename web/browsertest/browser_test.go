@@ -39,6 +39,12 @@ func serveWeb(t *testing.T) string {
 	return fmt.Sprintf("http://localhost:%d", ln.Addr().(*net.TCPAddr).Port)
 }
 
+// modes are the two ways the bridge runs: wrapping native WebMCP, or providing it.
+var modes = []struct {
+	name   string
+	native bool
+}{{"native", true}, {"fallback", false}}
+
 // browser starts a fresh headless Chromium; native turns WebMCP on.
 func browser(t *testing.T, native bool, extra ...chromedp.ExecAllocatorOption) context.Context {
 	t.Helper()

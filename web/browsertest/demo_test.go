@@ -29,10 +29,7 @@ func saveScreenshot(t *testing.T, name string, png []byte) {
 // TestDemoPage calls every demo tool through the in-page agent, in both modes, and checks what
 // the panel shows; it saves a screenshot of each mode with the hostile article rendered.
 func TestDemoPage(t *testing.T) {
-	for _, mode := range []struct {
-		name   string
-		native bool
-	}{{"native", true}, {"fallback", false}} {
+	for _, mode := range modes {
 		t.Run(mode.name, func(t *testing.T) {
 			base := serveWeb(t)
 			ctx := browser(t, mode.native)
