@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"encoding/base64"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -100,7 +101,7 @@ func ToModelInput(r *CallToolResult) ModelInput {
 	}
 	for _, c := range r.Content {
 		ann, meta := c.Common()
-		userOnly := ann != nil && len(ann.Audience) > 0 && !hasRole(ann.Audience, RoleAssistant)
+		userOnly := ann != nil && len(ann.Audience) > 0 && !slices.Contains(ann.Audience, RoleAssistant)
 		switch b := c.(type) {
 		case *TextContent:
 			if userOnly {
@@ -182,15 +183,6 @@ func (in ModelInput) appendJSON(w *jsonWriter) {
 	} else {
 		w.raw("false}")
 	}
-}
-
-func hasRole(rs []Role, r Role) bool {
-	for _, x := range rs {
-		if x == r {
-			return true
-		}
-	}
-	return false
 }
 
 // sameJSON reports whether text is a JSON serialization of the same value as want.
