@@ -54,15 +54,7 @@ func normalizeEnvelope(m map[string]any, p Policy) (*CallToolResult, []Violation
 		n.convert(kind, item)
 	}
 	n.block = 0
-	if b, ok := m["isError"].(bool); ok && b {
-		n.isError = true
-	}
-	if sc, ok := m["structuredContent"]; ok && sc != nil {
-		n.structured = wrapStructured(sc)
-	}
-	if meta, ok := m["_meta"].(map[string]any); ok {
-		n.meta = meta
-	}
+	n.envelopeMembers(m)
 	return n.finish()
 }
 

@@ -98,18 +98,7 @@ func (n *normalizer) value(v any) {
 				n.convert(blockKind(it), it)
 			}
 			n.block = 0
-			if b, ok := x["isError"].(bool); ok && b {
-				n.isError = true
-			}
-			if sc, ok := x["structuredContent"]; ok && sc != nil {
-				n.structured = wrapStructured(sc)
-				if b, err := appendJSON(n.structured); err == nil {
-					n.structuredBytes = int64(len(b))
-				}
-			}
-			if m, ok := x["_meta"].(map[string]any); ok {
-				n.meta = m
-			}
+			n.envelopeMembers(x)
 			return
 		}
 	case []any:
@@ -123,6 +112,23 @@ func (n *normalizer) value(v any) {
 		}
 	}
 	n.data(v)
+}
+
+// envelopeMembers keeps an envelope's isError, structuredContent (wrapped when not an object)
+// and _meta.
+func (n *normalizer) envelopeMembers(m map[string]any) {
+	if b, ok := m["isError"].(bool); ok && b {
+		n.isError = true
+	}
+	if sc, ok := m["structuredContent"]; ok && sc != nil {
+		n.structured = wrapStructured(sc)
+		if b, err := appendJSON(n.structured); err == nil {
+			n.structuredBytes = int64(len(b))
+		}
+	}
+	if meta, ok := m["_meta"].(map[string]any); ok {
+		n.meta = meta
+	}
 }
 
 // convert turns one recognised block into MCP blocks.
