@@ -8,6 +8,7 @@ import (
 	"math"
 	"sort"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -113,9 +114,14 @@ func (w *jsonWriter) value(v any) {
 	case string:
 		w.str(x)
 	case json.Number:
-		if x == "" {
+		switch {
+		case x == "":
 			w.raw("0")
-		} else {
+		case outOfFloatRange(string(x)):
+			// Valid JSON, but no float64 holds it: JavaScript reads Infinity and Go clients
+			// refuse the whole result. Its digits are kept as a string.
+			w.str(string(x))
+		default:
 			w.raw(string(x))
 		}
 	case float64:
@@ -185,6 +191,15 @@ func (w *jsonWriter) value(v any) {
 		}
 		w.buf = append(w.buf, b...)
 	}
+}
+
+// outOfFloatRange reports whether a JSON number's magnitude exceeds float64.
+func outOfFloatRange(n string) bool {
+	if len(n) < 309 && !strings.ContainsAny(n, "eE") {
+		return false // fewer than 309 digits cannot exceed 1.8e308
+	}
+	f, err := strconv.ParseFloat(n, 64)
+	return err != nil && math.IsInf(f, 0)
 }
 
 func (w *jsonWriter) float(f float64) {
