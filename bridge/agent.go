@@ -154,11 +154,8 @@ func ToModelInput(r *CallToolResult) ModelInput {
 func (in ModelInput) appendJSON(w *jsonWriter) {
 	w.raw(`{"text":`)
 	w.str(in.Text)
-	w.raw(`,"attachments":[`)
-	for i, a := range in.Attachments {
-		if i > 0 {
-			w.raw(",")
-		}
+	w.raw(`,"attachments":`)
+	writeArray(w, in.Attachments, func(a Attachment) {
 		w.raw(`{"type":`)
 		w.str(a.Type)
 		for _, f := range [...]struct{ k, v string }{{"mimeType", a.MIMEType}, {"data", a.Data}, {"uri", a.URI}, {"name", a.Name}} {
@@ -168,8 +165,8 @@ func (in ModelInput) appendJSON(w *jsonWriter) {
 			}
 		}
 		w.raw("}")
-	}
-	w.raw(`],"isError":`)
+	})
+	w.raw(`,"isError":`)
 	if in.IsError {
 		w.raw("true}")
 	} else {

@@ -81,4 +81,11 @@ func TestToModelInput(t *testing.T) {
 	assert.Equal(t, `{"a":1}`, bridge.ToModelInput(r).Text)
 
 	assert.True(t, bridge.ToModelInput(bridge.ErrorResult("nope", "")).IsError)
+
+	// The reflection-free writer gives what encoding/json gives from the struct tags.
+	ours, err := bridge.MarshalJSON(got)
+	require.NoError(t, err)
+	std, err := json.Marshal(got)
+	require.NoError(t, err)
+	assert.JSONEq(t, string(std), string(ours))
 }

@@ -15,14 +15,7 @@ func (a *Annotations) appendJSON(w *jsonWriter) {
 	first := true
 	if len(a.Audience) > 0 {
 		w.key(&first, "audience")
-		w.raw("[")
-		for i, r := range a.Audience {
-			if i > 0 {
-				w.raw(",")
-			}
-			w.str(string(r))
-		}
-		w.raw("]")
+		writeArray(w, a.Audience, func(r Role) { w.str(string(r)) })
 	}
 	if a.Priority != nil {
 		w.key(&first, "priority")

@@ -135,23 +135,9 @@ func (w *jsonWriter) value(v any) {
 	case uint64:
 		w.buf = strconv.AppendUint(w.buf, x, 10)
 	case []any:
-		w.buf = append(w.buf, '[')
-		for i, e := range x {
-			if i > 0 {
-				w.buf = append(w.buf, ',')
-			}
-			w.value(e)
-		}
-		w.buf = append(w.buf, ']')
+		writeArray(w, x, w.value)
 	case []string:
-		w.buf = append(w.buf, '[')
-		for i, e := range x {
-			if i > 0 {
-				w.buf = append(w.buf, ',')
-			}
-			w.str(e)
-		}
-		w.buf = append(w.buf, ']')
+		writeArray(w, x, w.str)
 	case map[string]any:
 		keys := make([]string, 0, len(x))
 		for k := range x {
@@ -169,14 +155,7 @@ func (w *jsonWriter) value(v any) {
 		}
 		w.buf = append(w.buf, '}')
 	case []Violation:
-		w.buf = append(w.buf, '[')
-		for i := range x {
-			if i > 0 {
-				w.buf = append(w.buf, ',')
-			}
-			x[i].appendJSON(w)
-		}
-		w.buf = append(w.buf, ']')
+		writeArray(w, x, func(v Violation) { v.appendJSON(w) })
 	case jsonAppender:
 		x.appendJSON(w)
 	default:
@@ -191,6 +170,18 @@ func (w *jsonWriter) value(v any) {
 		}
 		w.buf = append(w.buf, b...)
 	}
+}
+
+// writeArray writes list as a JSON array, each element by write.
+func writeArray[T any](w *jsonWriter, list []T, write func(T)) {
+	w.buf = append(w.buf, '[')
+	for i, e := range list {
+		if i > 0 {
+			w.buf = append(w.buf, ',')
+		}
+		write(e)
+	}
+	w.buf = append(w.buf, ']')
 }
 
 // outOfFloatRange reports whether a JSON number's magnitude exceeds float64.
