@@ -27,7 +27,7 @@ extension:
 	cp $(DIST)/webmcp-bridge.js $(DIST)/webmcp-bridge.wasm $(DIST)/wasm_exec.js $(DIST)/render.js $(DIST)/render.css web/extension/dist/
 
 demo: build
-	$(GO) run ./cmd/webmcp-serve -dir web
+	$(GO) run ./cmd/webmcp-serve -dir web -addr localhost:$(PORT)
 
 # Debian's chromium for the browser tests: installed with apt-get when missing and we are root.
 CHROMIUM ?= $(shell command -v chromium 2>/dev/null || command -v chromium-browser 2>/dev/null)
