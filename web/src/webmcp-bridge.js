@@ -310,7 +310,7 @@
             reject(signal.reason);
             setTimeout(() => {
               inner.abort(new DOMException("The tool call was cancelled.", "AbortError"));
-              fireBoth(this, new ToolCancelEvent("toolcancel", { toolName: name }), () => new ToolCancelEvent("toolcancel", { toolName: name }));
+              fireBoth(this, () => new ToolCancelEvent("toolcancel", { toolName: name }));
             });
           };
           if (signal) signal.addEventListener("abort", onAbort, { once: true });
@@ -337,7 +337,7 @@
               try { run = Promise.resolve(entry.tool.execute(args, { signal: inner.signal })); } catch (e) { run = Promise.reject(e); }
               run = run.then((v) => (typeof v === "string" ? v : JSON.stringify(v)));
             }
-            fireBoth(this, new ToolActivatedEvent("toolactivated", { toolName: name }), () => new ToolActivatedEvent("toolactivated", { toolName: name }));
+            fireBoth(this, () => new ToolActivatedEvent("toolactivated", { toolName: name }));
             run.then((v) => finish(true, v), (e) => finish(false, normalizeOn ? e : new DOMException("executeTool: the tool failed", "UnknownError")));
           }, (e) => finish(false, e));
         });
@@ -346,10 +346,18 @@
     return new ModelContext();
   }
 
-  // fireBoth dispatches an event at the ModelContext and a fresh copy at window.
-  function fireBoth(target, event, copy) {
-    target.dispatchEvent(event);
-    window.dispatchEvent(copy());
+  // fireBoth dispatches a fresh event from make at the ModelContext and another at window.
+  function fireBoth(target, make) {
+    target.dispatchEvent(make());
+    window.dispatchEvent(make());
+  }
+
+  // parseOutput normalizes a raw executeTool output again, trusting nothing: {result, violations}.
+  async function parseOutput(raw, tool) {
+    await ready;
+    const out = callGo("parseToolOutput", typeof raw === "string" ? raw : toJSON(raw));
+    reportViolations(tool, out.violations);
+    return out;
   }
 
   // ---- the public API -------------------------------------------------------------------------
@@ -402,19 +410,11 @@
           await ready;
           return errorNow(e);
         }
-        await ready;
-        const out = callGo("parseToolOutput", typeof raw === "string" ? raw : toJSON(raw));
-        reportViolations(name, out.violations);
-        return out.result;
+        return (await parseOutput(raw, name)).result;
       },
       async toModelInput(result) { await ready; return callGo("toModelInput", toJSON(result)); },
       /** Normalizes a raw executeTool output string from anywhere (another page, a tab): {result, violations}. */
-      async parseToolOutput(raw, tool = "") {
-        await ready;
-        const out = callGo("parseToolOutput", typeof raw === "string" ? raw : toJSON(raw));
-        reportViolations(tool, out.violations);
-        return out;
-      },
+      parseToolOutput: (raw, tool = "") => parseOutput(raw, tool),
     },
     _go: (name, ...args) => callGo(name, ...args), // for tests
   };
