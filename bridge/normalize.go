@@ -208,10 +208,19 @@ func (n *normalizer) audio(data, declared string, ann *Annotations, meta map[str
 	n.out = append(n.out, &AudioContent{Data: raw, MIMEType: mime, Annotations: ann, Meta: meta})
 }
 
+// markupFits applies MaxHTMLBytes to markup before it is sanitized, replacing the block with a
+// notice when it is over ("32 B<what> exceeds the 20 B limit").
+func (n *normalizer) markupFits(kind, markup, what string) bool {
+	if n.p.MaxHTMLBytes <= 0 || len(markup) <= n.p.MaxHTMLBytes {
+		return true
+	}
+	n.fail(kind, &sanitize.LimitError{Limit: "maxHTMLBytes", Reason: fmt.Sprintf("%s%s exceeds the %s limit",
+		sanitize.FormatBytes(int64(len(markup))), what, sanitize.FormatBytes(int64(n.p.MaxHTMLBytes)))})
+	return false
+}
+
 func (n *normalizer) html(markup string, ann *Annotations, meta map[string]any) {
-	if n.p.MaxHTMLBytes > 0 && len(markup) > n.p.MaxHTMLBytes {
-		n.fail("html", &sanitize.LimitError{Limit: "maxHTMLBytes", Reason: fmt.Sprintf("%s exceeds the %s limit",
-			sanitize.FormatBytes(int64(len(markup))), sanitize.FormatBytes(int64(n.p.MaxHTMLBytes)))})
+	if !n.markupFits("html", markup, "") {
 		return
 	}
 	s := sanitize.SanitizeHTML(markup)
@@ -298,18 +307,15 @@ func (n *normalizer) resource(r map[string]any, ann *Annotations, meta map[strin
 	}
 	text := str("text")
 	if markup {
-		if n.p.MaxHTMLBytes > 0 && len(text) > n.p.MaxHTMLBytes {
-			n.fail("resource", &sanitize.LimitError{Limit: "maxHTMLBytes", Reason: fmt.Sprintf("%s of %s exceeds the %s limit",
-				sanitize.FormatBytes(int64(len(text))), mime, sanitize.FormatBytes(int64(n.p.MaxHTMLBytes)))})
+		if !n.markupFits("resource", text, " of "+mime) {
 			return
 		}
-		clean := sanitize.HTML(text)
-		removed := sanitize.Removed(text, clean)
-		rc.Text = clean
+		s := sanitize.SanitizeHTML(text)
+		rc.Text = s.HTML
 		rc.MIMEType = "text/html"
 		n.out = append(n.out, &EmbeddedResource{Resource: rc, Annotations: ann, Meta: meta})
-		if removed != "" {
-			n.violate("resource", "sanitized", "html", "removed "+removed)
+		if s.Removed != "" {
+			n.violate("resource", "sanitized", "html", "removed "+s.Removed)
 		}
 		return
 	}

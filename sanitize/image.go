@@ -8,6 +8,7 @@ import (
 	_ "image/jpeg" // registers JPEG for image.DecodeConfig
 	_ "image/png"  // registers PNG for image.DecodeConfig
 	"slices"
+	"strings"
 
 	_ "golang.org/x/image/webp" // registers WebP for image.DecodeConfig
 )
@@ -114,14 +115,7 @@ func joinTypes(types []string) string {
 	if len(types) == 0 {
 		return "none"
 	}
-	var b bytes.Buffer
-	for i, t := range types {
-		if i > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(t)
-	}
-	return b.String()
+	return strings.Join(types, ", ")
 }
 
 // FormatCount renders a count with thousands separators: 10000000000 → "10,000,000,000".
