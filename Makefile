@@ -5,26 +5,42 @@ DIST    := web/dist
 WASM    := $(DIST)/webmcp-bridge.wasm
 GOROOT  := $(shell $(GO) env GOROOT)
 
-VERSION ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo dev)
+# The one version number: web/package.json's. The build writes it into the module, the loader
+# and the extension's manifest.
+VERSION := $(shell sed -n 's/^ *"version": *"\([^"]*\)".*/\1/p' web/package.json)
+TESTDIST := out/testdist
 
-.PHONY: all build extension test vet unit browser chromium fuzz bench demo clean
+.PHONY: all build build-test extension test vet unit browser chromium fuzz bench demo clean
 
 all: build
 
-# The loader, the module and the wasm_exec.js of the same Go, in web/dist (not tracked).
+# The loader, the module and the wasm_exec.js of the same Go, in web/dist (not tracked), then the
+# test build and the unpacked extension.
 build:
+	@test -n "$(VERSION)" || { echo "no version in web/package.json"; exit 1; }
 	@mkdir -p $(DIST)
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w -X main.version=$(VERSION)" -o $(WASM) ./wasm
 	cp "$(GOROOT)/lib/wasm/wasm_exec.js" $(DIST)/wasm_exec.js
-	cp web/src/webmcp-bridge.js web/src/webmcp-bridge.d.ts web/src/render.js web/src/render.css $(DIST)/
-	@echo "built $(WASM): $$(wc -c < $(WASM)) bytes, $$(gzip -9 -c $(WASM) | wc -c) gzipped"
-	@$(MAKE) --no-print-directory extension
+	sed 's/__WEBMCP_BRIDGE_VERSION__/$(VERSION)/' web/src/webmcp-bridge.js > $(DIST)/webmcp-bridge.js
+	cp web/src/webmcp-bridge.d.ts web/src/render.js web/src/render.css $(DIST)/
+	@echo "built $(WASM) $(VERSION): $$(wc -c < $(WASM)) bytes, $$(gzip -9 -c $(WASM) | wc -c) gzipped"
+	@$(MAKE) --no-print-directory build-test extension
 
-# The unpacked extension (web/extension) carries its own copy of web/dist.
+# The same loader with a module built with -tags webmcptest (test-only exports, panic stacks),
+# for the browser tests and the benchmarks; never shipped.
+build-test:
+	@mkdir -p $(TESTDIST)
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -tags webmcptest -ldflags="-X main.version=$(VERSION)-test" -o $(TESTDIST)/webmcp-bridge.wasm ./wasm
+	cp $(DIST)/webmcp-bridge.js $(DIST)/wasm_exec.js $(TESTDIST)/
+
+# The unpacked extension in web/dist/extension: web/extension's files, the manifest with the
+# version, and its own copy of the bridge.
 extension:
 	@test -f $(WASM) || { echo "run make build first"; exit 1; }
-	rm -rf web/extension/dist && mkdir -p web/extension/dist
-	cp $(DIST)/webmcp-bridge.js $(DIST)/webmcp-bridge.wasm $(DIST)/wasm_exec.js $(DIST)/render.js $(DIST)/render.css web/extension/dist/
+	rm -rf $(DIST)/extension && mkdir -p $(DIST)/extension/dist
+	cp web/extension/*.js web/extension/*.html web/extension/*.css $(DIST)/extension/
+	sed 's/__WEBMCP_BRIDGE_VERSION__/$(VERSION)/' web/extension/manifest.json > $(DIST)/extension/manifest.json
+	cp $(DIST)/webmcp-bridge.js $(DIST)/webmcp-bridge.wasm $(DIST)/wasm_exec.js $(DIST)/render.js $(DIST)/render.css $(DIST)/extension/dist/
 
 demo: build
 	$(GO) run ./cmd/webmcp-serve -dir web -addr localhost:$(PORT)
@@ -42,35 +58,36 @@ chromium:
 	fi
 
 browser: build chromium
-	CHROMIUM="$${CHROMIUM:-$$(command -v chromium || command -v chromium-browser)}" $(GO) test -count=1 -timeout 20m ./web/...
+	CHROMIUM="$${CHROMIUM:-$$(command -v chromium || command -v chromium-browser)}" $(GO) test -count=1 -timeout 20m ./internal/browsertest/...
 
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt: these files need formatting:"; gofmt -l .; exit 1; }
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./...
 
+# Everything but the browser tests: the core, the module's handlers (natively), the JSON codec.
 unit:
-	$(GO) test -count=1 ./bridge/... ./sanitize/...
+	$(GO) test -count=1 $$($(GO) list ./... | grep -v /internal/browsertest)
 
 test: vet unit browser
 
 # Short fuzz runs of every fuzz target (FUZZTIME per target).
 FUZZTIME ?= 10s
 fuzz:
-	@for pkg in ./bridge ./sanitize; do \
+	@for pkg in ./bridge ./bridge/inputschema ./sanitize ./internal/jsonvalue; do \
 	  for f in $$($(GO) test -list '^Fuzz' $$pkg | grep '^Fuzz'); do \
 	    echo "== $$pkg $$f"; $(GO) test -run '^$$' -fuzz "^$$f$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
 	  done; \
 	done
 
-# Go benchmarks of the core, then one table from headless Chromium (web/bench). DOMPurify is
+# Go benchmarks of the core, then one table from headless Chromium (cmd/webmcp-bench). DOMPurify is
 # installed with npm into .cache/bench as a yardstick only; it is not a dependency.
 bench: build chromium
 	$(GO) test -run '^$$' -bench . -benchmem ./bridge ./sanitize
-	@mkdir -p $(DIST)/bench .cache/bench
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o $(DIST)/bench/minimal.wasm ./web/bench/minimal
+	@mkdir -p $(TESTDIST) .cache/bench
+	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o $(TESTDIST)/minimal.wasm ./cmd/webmcp-bench/minimal
 	@test -f .cache/bench/node_modules/dompurify/dist/purify.min.js || npm install --silent --no-audit --no-fund --prefix .cache/bench dompurify@3 || echo "npm could not install DOMPurify: that row will say so"
-	CHROMIUM="$${CHROMIUM:-$$(command -v chromium || command -v chromium-browser)}" $(GO) run ./web/bench
+	CHROMIUM="$${CHROMIUM:-$$(command -v chromium || command -v chromium-browser)}" $(GO) run ./cmd/webmcp-bench
 
 clean:
-	rm -rf $(DIST) web/extension/dist out
+	rm -rf $(DIST) out

@@ -54,13 +54,3 @@ func ExampleToModelInput() {
 	// Link: Report 1 <https://example.com/r/1>
 	// 1 resource_link false
 }
-
-// Arguments are checked against the tool's inputSchema before the tool runs.
-func ExampleInputSchema_ValidateJSON() {
-	s, _ := bridge.CompileInputSchemaJSON([]byte(`{"type":"object","properties":{"age":{"type":"integer","minimum":0}},"required":["age"]}`))
-	fmt.Println(s.ValidateJSON([]byte(`{"age":-1}`)))
-	fmt.Println(s.ValidateJSON([]byte(`{"age":30}`)))
-	// Output:
-	// {"path":"/age","reason":"minimum","schemaPath":"/minimum","message":"-1 is less than 0"}
-	// <nil>
-}

@@ -41,16 +41,3 @@ func FuzzParseToolOutput(f *testing.F) {
 		_ = bridge.ToModelInput(r)
 	})
 }
-
-// FuzzInputSchema: compiling and validating never panic.
-func FuzzInputSchema(f *testing.F) {
-	f.Add(`{"type":"object","properties":{"a":{"type":"string","pattern":"^a"}},"required":["a"]}`, `{"a":"ab"}`)
-	f.Add(`{"anyOf":[{"type":"integer"},{"type":"array","items":{"enum":[1]}}]}`, `[1,2]`)
-	f.Fuzz(func(t *testing.T, schema, args string) {
-		s, err := bridge.CompileInputSchemaJSON([]byte(schema))
-		if err != nil {
-			return
-		}
-		_ = s.ValidateJSON([]byte(args))
-	})
-}

@@ -3,9 +3,9 @@ package bridge
 import (
 	"encoding/base64"
 	"fmt"
-	"math"
 	"strings"
 
+	"github.com/webmcp-bridge/webmcp-bridge/internal/jsonvalue"
 	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
 )
 
@@ -29,19 +29,19 @@ const ExtraMetaKey = "webmcp-bridge/extra"
 // result listing the reasons. Normalize never panics on any such value.
 func Normalize(v any, p Policy) (*CallToolResult, []Violation) {
 	n := &normalizer{p: p}
-	n.value(v)
+	n.result(v)
 	return n.finish()
 }
 
-// NormalizeJSON is Normalize for a JSON document. Numbers keep their exact text, and data keeps
-// its members in the order the document gave them.
+// NormalizeJSON is Normalize for a JSON document. Data (structuredContent's text block) is
+// shown to the model as the tool wrote it, compacted, rather than with Go's sorted members.
 func NormalizeJSON(b []byte, p Policy) (*CallToolResult, []Violation, error) {
-	v, err := decodeJSON(b)
+	v, err := jsonvalue.Decode(b)
 	if err != nil {
 		return nil, nil, err
 	}
 	n := &normalizer{p: p, rawJSON: b}
-	n.value(v)
+	n.result(v)
 	r, vs := n.finish()
 	return r, vs, nil
 }
@@ -67,22 +67,34 @@ func errorText(message, code string) string {
 	return "Error: " + message
 }
 
+// normalizer builds one result. Every output block is emitted with the index of the input item
+// it came from, so that a violation found late (maxResultBytes) names the same item as one
+// found while converting.
 type normalizer struct {
 	p          Policy
 	out        []Content
+	from       []int // from[i] is the input item out[i] came from
+	item       int   // the input item being converted
 	violations []Violation
 	isError    bool
 	structured map[string]any
 	// structuredBytes is the JSON size of structured, counted against MaxResultBytes.
 	structuredBytes int64
 	meta            map[string]any
-	block           int // index of the input item being converted
-	// rawJSON is the document the value was decoded from, when there is one: data is shown to
-	// the model in the tool's own member order rather than Go's sorted one.
+	// rawJSON is the document the value was decoded from, when there is one.
 	rawJSON []byte
 }
 
-func (n *normalizer) value(v any) {
+// emit appends blocks converted from the current item.
+func (n *normalizer) emit(blocks ...Content) {
+	for _, b := range blocks {
+		n.out = append(n.out, b)
+		n.from = append(n.from, n.item)
+	}
+}
+
+// result converts a whole tool result: one block, a list of blocks, an envelope, or data.
+func (n *normalizer) result(v any) {
 	switch x := v.(type) {
 	case string:
 		n.text(x, nil, nil)
@@ -93,25 +105,25 @@ func (n *normalizer) value(v any) {
 			return
 		}
 		if items, ok := envelopeItems(x); ok {
-			for i, it := range items {
-				n.block = i
-				n.convert(blockKind(it), it)
-			}
-			n.block = 0
+			n.items(items)
 			n.envelopeMembers(x)
 			return
 		}
 	case []any:
 		if items, ok := blockList(x); ok {
-			for i, it := range items {
-				n.block = i
-				n.convert(blockKind(it), it)
-			}
-			n.block = 0
+			n.items(items)
 			return
 		}
 	}
 	n.data(v)
+}
+
+func (n *normalizer) items(items []map[string]any) {
+	for i, it := range items {
+		n.item = i
+		n.convert(blockKind(it), it)
+	}
+	n.item = 0
 }
 
 // envelopeMembers keeps an envelope's isError, structuredContent (wrapped when not an object)
@@ -122,7 +134,7 @@ func (n *normalizer) envelopeMembers(m map[string]any) {
 	}
 	if sc, ok := m["structuredContent"]; ok && sc != nil {
 		n.structured = wrapStructured(sc)
-		if b, err := appendJSON(n.structured); err == nil {
+		if b, err := jsonvalue.Marshal(n.structured); err == nil {
 			n.structuredBytes = int64(len(b))
 		}
 	}
@@ -131,233 +143,28 @@ func (n *normalizer) envelopeMembers(m map[string]any) {
 	}
 }
 
-// convert turns one recognised block into MCP blocks.
-func (n *normalizer) convert(kind string, m map[string]any) {
-	ann, meta := n.common(kind, m)
-	str := func(k string) string { s, _ := m[k].(string); return s }
-	switch kind {
-	case "text":
-		n.text(str("text"), ann, meta)
-	case "image":
-		n.image(str("data"), str("mimeType"), str("alt"), ann, meta)
-	case "audio":
-		n.audio(str("data"), str("mimeType"), ann, meta)
-	case "html":
-		n.html(str("html"), ann, meta)
-	case "link":
-		n.link(str("url"), str("title"), str("description"), ann, meta)
-	case "table":
-		n.table(m, ann, meta)
-	case "error":
-		n.isError = true
-		code := scalarString(m["code"])
-		if code != "" {
-			meta = withMeta(meta, "code", m["code"])
-		}
-		n.text(errorText(str("message"), code), ann, meta)
-	case "resource_link":
-		n.resourceLink(m, ann, meta)
-	case "resource":
-		n.resource(m["resource"].(map[string]any), ann, meta)
-	}
-}
-
-func (n *normalizer) text(s string, ann *Annotations, meta map[string]any) {
-	out, cut, chars := sanitize.Text(s, n.p.MaxTextChars)
-	n.out = append(n.out, &TextContent{Text: out, Annotations: ann, Meta: meta})
-	if cut {
-		n.violate("text", "truncated", "maxTextChars", truncationReason(chars, n.p.MaxTextChars))
-	}
-}
-
-func (n *normalizer) image(data, declared, alt string, ann *Annotations, meta map[string]any) {
-	raw, urlType, err := decodeBinary(data, n.p.MaxImageBytes, "maxImageBytes")
-	if err != nil {
-		n.fail("image", err)
-		return
-	}
-	if declared == "" && urlType != "application/octet-stream" {
-		declared = urlType // a data: URL's own type counts, unless it only says "some bytes"
-	}
-	info, err := sanitize.CheckImage(raw, declared, n.p.imageLimits())
-	if err != nil {
-		n.fail("image", err)
-		return
-	}
-	if alt != "" {
-		alt, _, _ = sanitize.Text(alt, n.p.MaxTextChars)
-		meta = withMeta(meta, "alt", alt)
-	}
-	n.out = append(n.out, &ImageContent{Data: raw, MIMEType: info.MIMEType, Annotations: ann, Meta: meta})
-}
-
-func (n *normalizer) audio(data, declared string, ann *Annotations, meta map[string]any) {
-	raw, urlType, err := decodeBinary(data, n.p.MaxAudioBytes, "maxAudioBytes")
-	if err != nil {
-		n.fail("audio", err)
-		return
-	}
-	if declared == "" {
-		declared = urlType
-	}
-	mime, err := sanitize.CheckAudio(raw, declared, n.p.audioLimits())
-	if err != nil {
-		n.fail("audio", err)
-		return
-	}
-	n.out = append(n.out, &AudioContent{Data: raw, MIMEType: mime, Annotations: ann, Meta: meta})
-}
-
-// markupFits applies MaxHTMLBytes to markup before it is sanitized, replacing the block with a
-// notice when it is over ("32 B<what> exceeds the 20 B limit").
-func (n *normalizer) markupFits(kind, markup, what string) bool {
-	if n.p.MaxHTMLBytes <= 0 || len(markup) <= n.p.MaxHTMLBytes {
-		return true
-	}
-	n.fail(kind, &sanitize.LimitError{Limit: "maxHTMLBytes", Reason: fmt.Sprintf("%s%s exceeds the %s limit",
-		sanitize.FormatBytes(int64(len(markup))), what, sanitize.FormatBytes(int64(n.p.MaxHTMLBytes)))})
-	return false
-}
-
-func (n *normalizer) html(markup string, ann *Annotations, meta map[string]any) {
-	if !n.markupFits("html", markup, "") {
-		return
-	}
-	s := sanitize.SanitizeHTML(markup)
-	uri := fmt.Sprintf("webmcp://content/%d.html", len(n.out))
-	n.out = append(n.out,
-		&EmbeddedResource{Resource: ResourceContents{URI: uri, MIMEType: "text/html", Text: s.HTML},
-			Annotations: withAudience(ann, RoleUser), Meta: meta},
-		&TextContent{Text: s.Text, Annotations: withAudience(ann, RoleAssistant)})
-	if s.Removed != "" {
-		n.violate("html", "sanitized", "html", "removed "+s.Removed)
-	}
-}
-
-func (n *normalizer) link(raw, title, description string, ann *Annotations, meta map[string]any) {
-	u, err := sanitize.URL(raw, n.p.urlRules())
-	if err != nil {
-		n.fail("link", err)
-		return
-	}
-	name := title
-	if name == "" {
-		name = u
-	}
-	n.out = append(n.out, &ResourceLink{URI: u, Name: name, Title: title, Description: description, Annotations: ann, Meta: meta})
-}
-
-func (n *normalizer) resourceLink(m map[string]any, ann *Annotations, meta map[string]any) {
-	str := func(k string) string { s, _ := m[k].(string); return s }
-	u, err := sanitize.ResourceURI(str("uri"), n.p.MaxURLLength)
-	if err != nil {
-		n.fail("resource_link", err)
-		return
-	}
-	rl := &ResourceLink{URI: u, Name: str("name"), Title: str("title"), Description: str("description"),
-		MIMEType: str("mimeType"), Annotations: ann, Meta: meta}
-	if rl.Name == "" {
-		rl.Name = u
-	}
-	if sz, ok := toFloat(m["size"]); ok && sz >= 0 && sz == math.Trunc(sz) && sz < 1<<53 {
-		s := int64(sz)
-		rl.Size = &s
-	} else if m["size"] != nil {
-		rl.Meta = withMeta(rl.Meta, ExtraMetaKey, map[string]any{"size": m["size"]})
-	}
-	if icons, ok := m["icons"]; ok {
-		rl.Meta = withMeta(rl.Meta, ExtraMetaKey, map[string]any{"icons": icons})
-	}
-	n.out = append(n.out, rl)
-}
-
-func (n *normalizer) resource(r map[string]any, ann *Annotations, meta map[string]any) {
-	str := func(k string) string { s, _ := r[k].(string); return s }
-	u, err := sanitize.ResourceURI(str("uri"), n.p.MaxURLLength)
-	if err != nil {
-		n.fail("resource", err)
-		return
-	}
-	mime := str("mimeType")
-	rc := ResourceContents{URI: u, MIMEType: mime}
-	if rm, ok := r["_meta"].(map[string]any); ok {
-		rc.Meta = rm
-	}
-	markup := isMarkupType(mime)
-	if b64, isBlob := r["blob"].(string); isBlob {
-		if markup {
-			n.fail("resource", &sanitize.LimitError{Limit: "html",
-				Reason: mime + " must be sent as text so that it can be sanitized, not as a blob"})
-			return
-		}
-		raw, _, err := decodeBinary(b64, n.p.MaxResultBytes, "maxResultBytes")
-		if err != nil {
-			n.fail("resource", err)
-			return
-		}
-		if strings.HasPrefix(sanitize.CanonicalMIME(mime), "image/") {
-			if _, err := sanitize.CheckImage(raw, mime, n.p.imageLimits()); err != nil {
-				n.fail("resource", err)
-				return
-			}
-		}
-		rc.Blob = raw
-		n.out = append(n.out, &EmbeddedResource{Resource: rc, Annotations: ann, Meta: meta})
-		return
-	}
-	text := str("text")
-	if markup {
-		if !n.markupFits("resource", text, " of "+mime) {
-			return
-		}
-		s := sanitize.SanitizeHTML(text)
-		rc.Text = s.HTML
-		rc.MIMEType = "text/html"
-		n.out = append(n.out, &EmbeddedResource{Resource: rc, Annotations: ann, Meta: meta})
-		if s.Removed != "" {
-			n.violate("resource", "sanitized", "html", "removed "+s.Removed)
-		}
-		return
-	}
-	out, cut, chars := sanitize.Text(text, n.p.MaxTextChars)
-	rc.Text = out
-	n.out = append(n.out, &EmbeddedResource{Resource: rc, Annotations: ann, Meta: meta})
-	if cut {
-		n.violate("resource", "truncated", "maxTextChars", truncationReason(chars, n.p.MaxTextChars))
-	}
-}
-
-// isMarkupType reports MIME types a client might render as a document: they are sanitized.
-func isMarkupType(mime string) bool {
-	switch sanitize.CanonicalMIME(mime) {
-	case "text/html", "application/xhtml+xml", "image/svg+xml", "text/xml", "application/xml":
-		return true
-	}
-	return false
-}
-
 // data keeps any other JSON value as structuredContent and its JSON as text.
 func (n *normalizer) data(v any) {
 	var b []byte
 	var err error
 	if n.rawJSON != nil {
-		b = compactRaw(n.rawJSON)
+		b = jsonvalue.CompactRaw(n.rawJSON)
 	} else {
-		b, err = appendJSON(v)
+		b, err = jsonvalue.Marshal(v)
 	}
 	if err != nil {
-		n.fail("data", fmt.Errorf("the value cannot be written as JSON: %v", err))
+		n.remove("data", fmt.Errorf("the value cannot be written as JSON: %v", err))
 		return
 	}
 	if n.p.MaxResultBytes > 0 && int64(len(b)) > n.p.MaxResultBytes {
-		n.fail("data", &sanitize.LimitError{Limit: "maxResultBytes", Reason: fmt.Sprintf("%s of JSON exceeds the %s limit",
+		n.remove("data", &sanitize.LimitError{Limit: "maxResultBytes", Reason: fmt.Sprintf("%s of JSON exceeds the %s limit",
 			sanitize.FormatBytes(int64(len(b))), sanitize.FormatBytes(n.p.MaxResultBytes))})
 		return
 	}
 	n.structured = wrapStructured(v)
 	n.structuredBytes = int64(len(b))
 	text, _, _ := sanitize.Text(string(b), 0) // JSON text may hold invalid UTF-8 the decoder replaced
-	n.out = append(n.out, &TextContent{Text: text})
+	n.emit(&TextContent{Text: text})
 }
 
 // finish applies the whole-result limit and strict mode.
@@ -381,7 +188,7 @@ func (n *normalizer) finish() (*CallToolResult, []Violation) {
 }
 
 // enforceResultBytes replaces blocks, last first, with notices until the estimated size of the
-// result fits MaxResultBytes.
+// result fits MaxResultBytes. Each violation names the input item the block came from.
 func (n *normalizer) enforceResultBytes() {
 	sizes := make([]int64, len(n.out))
 	var total int64
@@ -394,9 +201,10 @@ func (n *normalizer) enforceResultBytes() {
 		if sizes[i] < 256 {
 			continue
 		}
+		kind := n.out[i].ContentType()
 		reason := fmt.Sprintf("the result would be %s, over the %s limit", sanitize.FormatBytes(total), sanitize.FormatBytes(n.p.MaxResultBytes))
-		notice := "[" + n.out[i].ContentType() + " removed: " + reason + "]"
-		n.violations = append(n.violations, Violation{Block: i, Type: n.out[i].ContentType(), Limit: "maxResultBytes", Reason: reason, Notice: notice})
+		notice := "[" + kind + " removed: " + reason + "]"
+		n.violations = append(n.violations, Violation{Item: n.from[i], Type: kind, Limit: "maxResultBytes", Reason: reason, Notice: notice})
 		n.out[i] = &TextContent{Text: notice}
 		total -= sizes[i] - int64(len(notice))
 	}

@@ -2,10 +2,11 @@ package bridge
 
 import (
 	"bytes"
-	"errors"
 	"fmt"
 	"math"
+	"strings"
 
+	"github.com/webmcp-bridge/webmcp-bridge/internal/jsonvalue"
 	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
 )
 
@@ -62,21 +63,21 @@ func PolicyFromJSON(b []byte) (Policy, error) {
 	if len(bytes.TrimSpace(b)) == 0 || bytes.Equal(bytes.TrimSpace(b), []byte("null")) {
 		return p, nil
 	}
-	v, err := decodeJSON(b)
+	v, err := jsonvalue.Decode(b)
 	if err != nil {
-		return DefaultPolicy(), fmt.Errorf("policy: %w", err)
+		return DefaultPolicy(), &PolicyError{Message: "policy: " + err.Error()}
 	}
 	m, ok := v.(map[string]any)
 	if !ok {
-		return DefaultPolicy(), errors.New("policy: must be a JSON object")
+		return DefaultPolicy(), &PolicyError{Message: "policy: must be a JSON object"}
 	}
 	for k, val := range m {
 		f, ok := p.fields()[k]
 		if !ok {
-			return DefaultPolicy(), fmt.Errorf("policy: unknown setting %q", k)
+			return DefaultPolicy(), &PolicyError{Setting: k, Message: fmt.Sprintf("policy: unknown setting %q", k)}
 		}
 		if err := f.set(val); err != nil {
-			return DefaultPolicy(), fmt.Errorf("policy: %s %v", k, err)
+			return DefaultPolicy(), &PolicyError{Setting: k, Message: fmt.Sprintf("policy: %s %v", k, err)}
 		}
 	}
 	if err := p.Validate(); err != nil {
@@ -85,10 +86,19 @@ func PolicyFromJSON(b []byte) (Policy, error) {
 	return p, nil
 }
 
+// PolicyError is a policy that cannot be used: Setting names the JSON setting at fault ("" when
+// the document as a whole is wrong) and Message says what is wrong with it.
+type PolicyError struct {
+	Setting string
+	Message string
+}
+
+func (e *PolicyError) Error() string { return e.Message }
+
 // policyField is one setting, by its JSON name: how to read it and how to write it.
 type policyField struct {
 	set   func(v any) error
-	write func(w *jsonWriter)
+	write func(w *jsonvalue.Writer)
 }
 
 // fields maps each JSON setting name to the field of p, in the order they are written.
@@ -111,9 +121,9 @@ var policyOrder = []string{"maxImageBytes", "maxImageWidth", "maxImageHeight", "
 	"maxTableRows", "maxTableColumns", "maxTableCellChars", "strict"}
 
 func wholeNumber(v any) (int64, error) {
-	f, ok := toFloat(v)
+	f, ok := jsonvalue.ToFloat(v)
 	if !ok || f != math.Trunc(f) || math.Abs(f) > 1<<53 {
-		return 0, fmt.Errorf("must be a whole number, not %s", compactJSON(v))
+		return 0, fmt.Errorf("must be a whole number, not %s", jsonvalue.Compact(v))
 	}
 	return int64(f), nil
 }
@@ -123,7 +133,7 @@ func int64Field(p *int64) policyField {
 		n, err := wholeNumber(v)
 		*p = n
 		return err
-	}, func(w *jsonWriter) { w.value(*p) }}
+	}, func(w *jsonvalue.Writer) { w.Value(*p) }}
 }
 
 func intField(p *int) policyField {
@@ -134,60 +144,61 @@ func intField(p *int) policyField {
 		}
 		*p = int(n)
 		return err
-	}, func(w *jsonWriter) { w.value(*p) }}
+	}, func(w *jsonvalue.Writer) { w.Value(*p) }}
 }
 
 func boolField(p *bool) policyField {
 	return policyField{func(v any) error {
 		b, ok := v.(bool)
 		if !ok {
-			return fmt.Errorf("must be true or false, not %s", compactJSON(v))
+			return fmt.Errorf("must be true or false, not %s", jsonvalue.Compact(v))
 		}
 		*p = b
 		return nil
-	}, func(w *jsonWriter) { w.value(*p) }}
+	}, func(w *jsonvalue.Writer) { w.Value(*p) }}
 }
 
 func listField(p *[]string) policyField {
 	return policyField{func(v any) error {
 		list, ok := v.([]any)
 		if !ok {
-			return fmt.Errorf("must be an array of strings, not %s", compactJSON(v))
+			return fmt.Errorf("must be an array of strings, not %s", jsonvalue.Compact(v))
 		}
 		out := make([]string, 0, len(list))
 		for _, e := range list {
 			s, ok := e.(string)
 			if !ok {
-				return fmt.Errorf("must be an array of strings; %s is not a string", compactJSON(e))
+				return fmt.Errorf("must be an array of strings; %s is not a string", jsonvalue.Compact(e))
 			}
 			out = append(out, s)
 		}
 		*p = out
 		return nil
-	}, func(w *jsonWriter) {
+	}, func(w *jsonvalue.Writer) {
 		if *p == nil {
-			w.raw("[]")
+			w.Raw("[]")
 			return
 		}
-		w.value(*p)
+		w.Value(*p)
 	}}
 }
 
 // MarshalJSON writes every setting under its JSON name.
-func (p Policy) MarshalJSON() ([]byte, error) { return appendJSON(p) }
+func (p Policy) MarshalJSON() ([]byte, error) { return jsonvalue.Marshal(p) }
 
-func (p Policy) appendJSON(w *jsonWriter) {
+// AppendJSON writes every setting under its JSON name, in the documented order.
+func (p Policy) AppendJSON(w *jsonvalue.Writer) {
 	fields := p.fields()
-	w.raw("{")
+	w.Raw("{")
 	first := true
 	for _, k := range policyOrder {
-		w.key(&first, k)
+		w.Key(&first, k)
 		fields[k].write(w)
 	}
-	w.raw("}")
+	w.Raw("}")
 }
 
-// Validate reports the first setting that makes no sense.
+// Validate reports the first setting that makes no sense, as a *PolicyError.
 func (p Policy) Validate() error {
 	ints := []struct {
 		name string
@@ -202,18 +213,17 @@ func (p Policy) Validate() error {
 	}
 	for _, f := range ints {
 		if f.v < 0 {
-			return fmt.Errorf("policy: %s is %d; limits are 0 (none) or more", f.name, f.v)
+			return &PolicyError{Setting: f.name, Message: fmt.Sprintf("policy: %s is %d; limits are 0 (none) or more", f.name, f.v)}
 		}
 	}
 	for i, t := range p.ImageTypes {
 		if c := sanitize.CanonicalMIME(t); c == "image/svg+xml" {
-			return fmt.Errorf("policy: imageTypes[%d] is %s; SVG can carry script and is never accepted as an image", i, t)
+			return &PolicyError{Setting: "imageTypes", Message: fmt.Sprintf("policy: imageTypes[%d] is %s; SVG can carry script and is never accepted as an image", i, t)}
 		}
 	}
 	for i, s := range p.LinkSchemes {
-		switch s {
-		case "javascript", "vbscript", "data", "file", "blob":
-			return fmt.Errorf("policy: linkSchemes[%d] is %q; script and local schemes are never allowed", i, s)
+		if sanitize.NeverAllowedScheme(strings.ToLower(s)) {
+			return &PolicyError{Setting: "linkSchemes", Message: fmt.Sprintf("policy: linkSchemes[%d] is %q; script and local schemes are never allowed", i, s)}
 		}
 	}
 	return nil

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/webmcp-bridge/webmcp-bridge/internal/jsonvalue"
 	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
 )
 
@@ -21,7 +22,7 @@ func (n *normalizer) table(m map[string]any, ann *Annotations, meta map[string]a
 		cols = max(cols, len(r.([]any)))
 	}
 	if n.p.MaxTableColumns > 0 && cols > n.p.MaxTableColumns {
-		n.fail("table", &sanitize.LimitError{Limit: "maxTableColumns",
+		n.remove("table", &sanitize.LimitError{Limit: "maxTableColumns",
 			Reason: fmt.Sprintf("%d columns exceed the %d-column limit", cols, n.p.MaxTableColumns)})
 		return
 	}
@@ -31,7 +32,7 @@ func (n *normalizer) table(m map[string]any, ann *Annotations, meta map[string]a
 	}
 	cut := 0
 	cell := func(v any) string {
-		s, truncated, _ := sanitize.Text(scalarString(v), n.p.MaxTableCellChars)
+		s, truncated, _ := sanitize.Text(jsonvalue.Scalar(v), n.p.MaxTableCellChars)
 		if truncated {
 			cut++
 			s += "…"
@@ -61,7 +62,7 @@ func (n *normalizer) table(m map[string]any, ann *Annotations, meta map[string]a
 	_ = w.Write(headers) // writes to a bytes.Buffer cannot fail
 	_ = w.WriteAll(rows)
 	uri := fmt.Sprintf("webmcp://content/%d.csv", len(n.out)+1) // after the Markdown text
-	n.out = append(n.out,
+	n.emit(
 		&TextContent{Text: markdownTable(headers, rows), Annotations: withAudience(ann, RoleAssistant), Meta: meta},
 		&EmbeddedResource{Resource: ResourceContents{URI: uri, MIMEType: "text/csv", Text: csvBuf.String()},
 			Annotations: withAudience(ann, RoleUser)})

@@ -4,37 +4,53 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/webmcp-bridge/webmcp-bridge/internal/jsonvalue"
 	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
 )
 
-func (v Violation) appendJSON(w *jsonWriter) {
-	w.raw(`{"block":`)
-	w.value(v.Block)
-	for _, f := range [...]struct{ k, v string }{{"type", v.Type}, {"limit", v.Limit}, {"reason", v.Reason}, {"notice", v.Notice}} {
-		w.raw(`,"` + f.k + `":`)
-		w.str(f.v)
-	}
-	w.raw("}")
-}
-
 // Violation is one policy rule a tool result broke, and what Normalize did about it.
 type Violation struct {
-	Block  int    `json:"block"`  // index of the offending item in the tool's content (0 for a single value)
-	Type   string `json:"type"`   // the item's type as the tool gave it: "image", "html", "table", …
-	Limit  string `json:"limit"`  // the policy setting that applied, e.g. "maxImageBytes"
-	Reason string `json:"reason"` // what was wrong, e.g. "21.3 MiB exceeds the 5 MiB limit"
-	Notice string `json:"notice"` // the text the agent sees in the block's place
+	// Item is the index of the offending item in what the tool returned: its position in the
+	// returned array or envelope's content, 0 for a single value.
+	Item   int
+	Type   string // the item's type as the tool gave it: "image", "html", "table", …
+	Limit  string // the policy setting that applied, e.g. "maxImageBytes"
+	Reason string // what was wrong, e.g. "21.3 MiB exceeds the 5 MiB limit"
+	Notice string // the text the agent sees in the block's place
 }
 
-// violate records a violation and puts its notice, "[kind verb: reason]", into the content
-// where the block stood (verb "removed") or right after what was kept of it.
+// MarshalJSON writes {"item", "type", "limit", "reason", "notice"}.
+func (v Violation) MarshalJSON() ([]byte, error) { return jsonvalue.Marshal(v) }
+
+// AppendJSON writes {"item", "type", "limit", "reason", "notice"}.
+func (v Violation) AppendJSON(w *jsonvalue.Writer) {
+	w.Raw(`{"item":`)
+	w.Value(v.Item)
+	for _, f := range [...]struct{ k, v string }{{"type", v.Type}, {"limit", v.Limit}, {"reason", v.Reason}, {"notice", v.Notice}} {
+		w.Raw(`,"` + f.k + `":`)
+		w.Str(f.v)
+	}
+	w.Raw("}")
+}
+
+// MarshalViolations writes violations as a JSON array ([] when there are none).
+func MarshalViolations(vs []Violation) []byte {
+	w := &jsonvalue.Writer{}
+	jsonvalue.WriteArray(w, vs, func(v Violation) { v.AppendJSON(w) })
+	return w.Bytes()
+}
+
+// violate records a violation of the current item and puts its notice, "[kind verb: reason]",
+// into the content where the block stood (verb "removed") or right after what was kept of it.
 func (n *normalizer) violate(kind, verb, limit, reason string) {
 	notice := "[" + kind + " " + verb + ": " + reason + "]"
-	n.violations = append(n.violations, Violation{Block: n.block, Type: kind, Limit: limit, Reason: reason, Notice: notice})
-	n.out = append(n.out, &TextContent{Text: notice})
+	n.violations = append(n.violations, Violation{Item: n.item, Type: kind, Limit: limit, Reason: reason, Notice: notice})
+	n.emit(&TextContent{Text: notice})
 }
 
-func (n *normalizer) fail(kind string, err error) {
+// remove replaces the current item with a notice that gives err's reason; the limit is the
+// setting a *sanitize.LimitError names, "policy" otherwise.
+func (n *normalizer) remove(kind string, err error) {
 	limit := "policy"
 	var le *sanitize.LimitError
 	if errors.As(err, &le) {

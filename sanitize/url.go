@@ -16,6 +16,10 @@ type URLRules struct {
 // scriptSchemes never pass, whatever the rules allow: they run code or smuggle documents.
 var scriptSchemes = []string{"javascript", "vbscript", "data", "file", "blob", "filesystem", "livescript", "mocha"}
 
+// NeverAllowedScheme reports whether scheme (lower case, without the colon) is one that URL
+// refuses whatever URLRules.Schemes says: a policy may not list it.
+func NeverAllowedScheme(scheme string) bool { return slices.Contains(scriptSchemes, scheme) }
+
 // URL checks an absolute URL the way a browser would read it and fails closed. Leading and
 // trailing C0 controls and spaces are trimmed (browsers do the same); anything else a browser
 // would silently repair — tabs or newlines inside, backslashes, control characters — is refused,

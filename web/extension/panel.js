@@ -1,6 +1,6 @@
-// The side panel: lists the active tab's tools, builds a form from each inputSchema, calls the
-// tool through the tab's relay, and normalizes the raw output again with the panel's own copy of
-// the module before rendering it — the page is never trusted.
+// The side panel: lists the active tab's tools, calls a tool through the tab's relay, and
+// normalizes the raw output again with the panel's own copy of the module before rendering it —
+// the page is never trusted.
 "use strict";
 (async () => {
   const $ = (id) => document.getElementById(id);
@@ -26,20 +26,7 @@
     try { answer = await ask(tab, { op: "list" }); } catch (e) { answer = { error: "the bridge is not running in this tab (reload it?)" }; }
     if (!answer || answer.error) { $("status").textContent = (answer && answer.error) || "No answer from the tab."; return; }
     $("status").textContent = answer.tools.length ? `${answer.tools.length} tools` : "This page registers no tools.";
-    for (const tool of answer.tools) {
-      let schema = {};
-      try { schema = JSON.parse(tool.inputSchema || "{}"); } catch (e) { schema = {}; }
-      const card = document.createElement("div"); card.className = "tool"; card.dataset.tool = tool.name;
-      const head = document.createElement("div"); head.className = "tool-head";
-      const name = document.createElement("span"); name.className = "tool-name"; name.textContent = tool.name;
-      const button = document.createElement("button"); button.textContent = "Call";
-      head.append(name, button);
-      const desc = document.createElement("p"); desc.textContent = tool.description;
-      const { form, read } = WebMCPBridgeRender.formFor(schema);
-      card.append(head, desc, form);
-      button.onclick = () => call(tab, tool.name, read());
-      $("tools").append(card);
-    }
+    WebMCPBridgeRender.toolList(answer.tools, $("tools"), (tool, args) => call(tab, tool.name, args));
     document.body.dataset.ready = "true";
   }
 
@@ -47,14 +34,15 @@
     $("output").hidden = false;
     $("result-title").textContent = `Result of ${name}`;
     const answer = await ask(tab, { op: "call", name, args });
-    let out;
+    let details;
     if (!answer || answer.error) {
-      out = { result: await WebMCPBridge.normalize({ type: "error", message: (answer && answer.error) || "no answer", code: answer && answer.errorName }), violations: [] };
+      const message = (answer && answer.error) || "no answer from the tab";
+      details = { result: await WebMCPBridge.normalize({ type: "error", message, code: answer && answer.errorName }), violations: [] };
     } else {
-      out = await WebMCPBridge.agent.parseToolOutput(answer.raw, name);
+      details = await WebMCPBridge.agent.parseToolOutput(answer.raw, name);
     }
-    WebMCPBridgeRender.render(out.result, $("result"), out.violations.map((v) => v.notice));
-    $("notices").replaceChildren(...out.violations.map((v) => Object.assign(document.createElement("li"), { textContent: v.notice })));
+    WebMCPBridgeRender.render(details, $("result"));
+    $("notices").replaceChildren(...details.violations.map((v) => Object.assign(document.createElement("li"), { textContent: v.notice })));
     document.body.dataset.lastTool = name;
   }
 

@@ -15,40 +15,22 @@
     return e;
   };
 
-  // parseCSV reads RFC 4180 CSV (quoted fields, doubled quotes, CRLF or LF).
-  function parseCSV(text) {
-    const rows = [];
-    let row = [], field = "", quoted = false;
-    for (let i = 0; i < text.length; i++) {
-      const c = text[i];
-      if (quoted) {
-        if (c === '"' && text[i + 1] === '"') { field += '"'; i++; }
-        else if (c === '"') quoted = false;
-        else field += c;
-      } else if (c === '"') quoted = true;
-      else if (c === ",") { row.push(field); field = ""; }
-      else if (c === "\n" || c === "\r") {
-        if (c === "\r" && text[i + 1] === "\n") i++;
-        row.push(field); rows.push(row); row = []; field = "";
-      } else field += c;
-    }
-    if (field !== "" || row.length) { row.push(field); rows.push(row); }
-    return rows;
-  }
-
   const forUser = (block) => {
     const a = block.annotations && block.annotations.audience;
     return !a || a.length === 0 || a.includes("user");
   };
 
-  // render draws result into container. notices are the violation notices to highlight.
-  function render(result, container, notices = []) {
+  // render draws what agent.callToolDetailed or agent.parseToolOutput gave —
+  // {result, violations, tables} — into container. The violations' notices are highlighted;
+  // tables holds the rows of each text/csv resource by block index, read by the module, so
+  // nothing is parsed here.
+  function render({ result, violations = [], tables = {} }, container) {
     container.replaceChildren();
     const box = el("div", { class: "wmb-result" + (result.isError ? " wmb-error" : "") });
     if (result.isError) box.append(el("div", { class: "wmb-badge", text: "Error" }));
-    const noticeSet = new Set(notices);
-    for (const block of result.content || []) {
-      if (!forUser(block)) continue;
+    const noticeSet = new Set(violations.map((v) => v.notice));
+    (result.content || []).forEach((block, index) => {
+      if (!forUser(block)) return;
       switch (block.type) {
         case "text": {
           const isNotice = noticeSet.has(block.text) || /^\[[a-z_]+ (removed|truncated|sanitized|changed): /.test(block.text);
@@ -76,10 +58,9 @@
             const frame = el("iframe", { class: "wmb-html", sandbox: "", referrerpolicy: "no-referrer", title: "tool HTML" });
             frame.srcdoc = `<!doctype html><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src https: data:; style-src 'unsafe-inline'"><style>body{font:14px/1.5 system-ui,sans-serif;margin:.5rem;color:#1d2330}table{border-collapse:collapse}td,th{border:1px solid #ccd;padding:.2rem .5rem}img{max-width:100%}</style>${r.text}`;
             box.append(frame);
-          } else if (r.mimeType === "text/csv" && typeof r.text === "string") {
-            const rows = parseCSV(r.text);
+          } else if (r.mimeType === "text/csv" && Array.isArray(tables[index])) {
             const table = el("table", { class: "wmb-table" });
-            rows.forEach((cells, i) => {
+            tables[index].forEach((cells, i) => {
               const tr = el("tr");
               for (const c of cells) tr.append(el(i === 0 ? "th" : "td", { text: c }));
               table.append(tr);
@@ -93,7 +74,7 @@
           break;
         }
       }
-    }
+    });
     if (result.structuredContent) {
       box.append(el("details", { class: "wmb-structured" }, el("summary", { text: "structuredContent" }),
         el("pre", { text: JSON.stringify(result.structuredContent, null, 2) })));
@@ -138,5 +119,27 @@
     return { form, read: () => Object.fromEntries(readers.map((r) => r()).filter(Boolean)) };
   }
 
-  globalThis.WebMCPBridgeRender = { render, formFor, parseCSV };
+  // toolList fills container with one card per tool — name, description, a form built from its
+  // inputSchema and a Call button — and calls onCall(tool, args, card) when a button is pressed.
+  // The demo's in-page agent and the extension panel both use it.
+  function toolList(tools, container, onCall) {
+    container.replaceChildren();
+    for (const tool of tools) {
+      const button = el("button", { text: "Call" });
+      const { form, read } = formFor(tool.inputSchema);
+      const card = el("div", { class: "tool", "data-tool": tool.name },
+        el("div", { class: "tool-head" }, el("span", { class: "tool-name", text: tool.name }), button),
+        el("p", { class: "tool-desc", text: tool.description }), form);
+      if (tool.title) card.querySelector(".tool-name").title = tool.title;
+      button.onclick = () => {
+        container.querySelectorAll(".tool").forEach((c) => c.classList.toggle("active", c === card));
+        let args;
+        try { args = read(); } catch (e) { args = null; }
+        onCall(tool, args, card);
+      };
+      container.append(card);
+    }
+  }
+
+  globalThis.WebMCPBridgeRender = { render, formFor, toolList };
 })();

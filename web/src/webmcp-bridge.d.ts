@@ -55,7 +55,20 @@ export interface Policy {
 
 /** A policy rule a result broke, and the notice the agent sees instead. */
 export interface Violation {
-  tool: string; block: number; type: string; limit: string; reason: string; notice: string;
+  /** The tool whose result it was ("" for WebMCPBridge.normalize). */
+  tool: string;
+  /** Index of the offending item in what the tool returned (its array or envelope content; 0 for one value). */
+  item: number;
+  type: string; limit: string; reason: string; notice: string;
+}
+
+/** Everything the agent side learns from one tool output, computed in one call into the module. */
+export interface ToolOutput {
+  result: CallToolResult;
+  violations: Violation[];
+  modelInput: ModelInput;
+  /** The rows of each text/csv resource, by block index, for display. */
+  tables: Record<string, string[][]>;
 }
 
 export interface AgentTool {
@@ -73,7 +86,7 @@ export interface ModelInput {
 export type ImageSource = string | Blob | ArrayBuffer | ArrayBufferView | HTMLCanvasElement | OffscreenCanvas | ImageBitmap;
 
 export interface WebMCPBridge {
-  /** The module's version once ready ("0.1.0" before). */
+  /** The package version (web/package.json); the module's own once ready. */
   version: string;
   /** Settles when the Go module runs; calls made before are queued. */
   ready: Promise<WebMCPBridge>;
@@ -81,8 +94,9 @@ export interface WebMCPBridge {
   normalizing: boolean;
   /** true when the browser has its own WebMCP and the bridge wraps it. */
   native: boolean;
-  /** The policy in force (null before ready). */
+  /** A copy of the policy in force (null before ready). Reading it does not call the module. */
   readonly policy: Required<Policy> | null;
+  /** Sets the policy; rejects with a TypeError whose `setting` names the bad setting. */
   configure(policy: Policy): Promise<Required<Policy>>;
   normalize(value: unknown): Promise<CallToolResult>;
   /** Called for every policy violation (a console warning and a "webmcpbridgeviolation" event on window too). */
@@ -97,8 +111,14 @@ export interface WebMCPBridge {
   };
   agent: {
     listTools(): Promise<AgentTool[]>;
+    /** Runs the tool through executeTool and normalizes its raw output again; rejects for an unknown tool or an abort. */
     callTool(name: string, args?: Record<string, unknown>, options?: { signal?: AbortSignal }): Promise<CallToolResult>;
+    /** callTool with the violations, the model input and the table rows as well. */
+    callToolDetailed(name: string, args?: Record<string, unknown>, options?: { signal?: AbortSignal }): Promise<ToolOutput>;
+    /** The model input of a result; free for results the agent side returned. */
     toModelInput(result: CallToolResult): Promise<ModelInput>;
+    /** Normalizes a raw executeTool output from anywhere (another page, a tab), trusting nothing. */
+    parseToolOutput(raw: string | object, tool?: string): Promise<ToolOutput>;
   };
 }
 

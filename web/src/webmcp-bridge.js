@@ -23,7 +23,11 @@
   const NAME_RE = /^[A-Za-z0-9_.\-]{1,128}$/;
 
   // ---- the Go module -------------------------------------------------------------------------
+  // Every export answers one frame: a line of JSON (the head), a newline, and a body — the
+  // CallToolResult JSON when the call produced one, handed on as it is. A head {"error": {name,
+  // message, …}} is thrown as that error (see wasm/module.go).
   let go = null; // globalThis.__webmcpBridgeGo once started
+  let policy = null; // the policy in force, as the module last answered it
   const ready = (async () => {
     if (typeof globalThis.Go !== "function") {
       await new Promise((resolve, reject) => {
@@ -51,17 +55,31 @@
     });
     await started;
     go = globalThis.__webmcpBridgeGo;
-    maxTextChars = callGo("policy").maxTextChars;
+    const { head } = callGo("start");
+    api.version = head.version;
+    policy = head.policy;
     return api;
   })();
   ready.catch((e) => console.error(e));
 
-  // callGo calls an exported Go function with strings and numbers and parses its JSON answer.
+  // callGo calls an exported Go function with strings and numbers: {head, body}.
   function callGo(name, ...args) {
     if (!go) throw new Error("webmcp-bridge: the module is not running");
-    const out = JSON.parse(go[name](...args));
-    if (out && out.error !== undefined) throw new Error(out.error);
-    return out;
+    const out = go[name](...args);
+    const nl = out.indexOf("\n");
+    const head = JSON.parse(nl < 0 ? out : out.slice(0, nl));
+    if (head && head.error) throw typedError(head.error);
+    return { head, body: nl < 0 ? "" : out.slice(nl + 1) };
+  }
+
+  // typedError turns an error the module reports into the JS error it names, message unchanged;
+  // the setting or schema path it names rides along.
+  function typedError({ name, message, ...detail }) {
+    let e;
+    if (name === "TypeError") e = new TypeError(message);
+    else if (name === "Error" || !name) e = new Error(message);
+    else e = new DOMException(message, name);
+    return Object.assign(e, detail);
   }
 
   // ---- events to the page -------------------------------------------------------------------
@@ -87,48 +105,40 @@
     return text;
   }
 
-  // Plain text is the most common result and needs no checks beyond its length, so it is mapped
-  // here without a trip into the module; the output is exactly what Go would produce (a browser
-  // test compares the two). Anything else, or text that is long or not well-formed, goes to Go.
-  let maxTextChars = 0; // from the policy in force, read when the module starts and on configure
+  // Plain text is the most common result and needs no checks beyond its length (maxTextChars of
+  // the policy the module answered), so it is mapped here without a trip into the module; the
+  // output is exactly what Go would produce (a browser test compares the two). Anything else,
+  // or text that is long or not well-formed, goes to Go.
   function plainText(value) {
     let text;
     if (typeof value === "string") text = value;
     else if (value && typeof value === "object" && value.type === "text" && typeof value.text === "string" &&
       typeof value.toJSON !== "function" && Object.keys(value).length === 2 && Object.getPrototypeOf(value) === Object.prototype) text = value.text;
     else return null;
-    if (maxTextChars > 0 && text.length > maxTextChars) return null; // UTF-16 units ≥ characters
+    const max = policy ? policy.maxTextChars : 0;
+    if (max > 0 && text.length > max) return null; // UTF-16 units ≥ characters
     if (typeof text.isWellFormed !== "function" || !text.isWellFormed()) return null;
     return { content: [{ type: "text", text }], resultType: "complete" };
   }
 
   // normalizeText returns the CallToolResult as JSON text, which is what executeTool hands on:
-  // the module answers with the violations and the result on two lines, so only the (small)
-  // violations are parsed here and the result text is never parsed and written again.
+  // only the module's small head (the violations) is parsed here, never the result itself.
   function normalizeText(value, tool) {
     const fast = plainText(value);
     if (fast) return JSON.stringify(fast);
-    if (!go) throw new Error("webmcp-bridge: the module is not running");
-    const out = go.normalizeText(toJSON(value));
-    const nl = out.indexOf("\n");
-    if (nl < 0) throw new Error(JSON.parse(out).error);
-    reportViolations(tool, JSON.parse(out.slice(0, nl)));
-    return out.slice(nl + 1);
+    const { head, body } = callGo("normalize", toJSON(value));
+    reportViolations(tool, head.violations);
+    return body;
   }
 
-  function normalizeNow(value, tool) {
-    return JSON.parse(normalizeText(value, tool));
-  }
-
-  function errorNow(err) {
-    const message = err instanceof Error ? `${err.name}: ${err.message}` : String(err);
-    const code = err && err.code !== undefined ? String(err.code) : "";
-    return callGo("errorResult", message, code).result;
-  }
-
-  // invalidArgumentsResult is the isError result for arguments that break the inputSchema.
-  function invalidArgumentsResult(invalid) {
-    return callGo("errorResult", `invalid arguments at "${invalid.path}": ${invalid.message} (${invalid.reason})`, "").result;
+  // errorText is the isError result (JSON text) for a tool that threw or rejected: the message
+  // as thrown, with the error's name only where it says more than "Error".
+  function errorText(err) {
+    const isError = err instanceof Error || (err && typeof err === "object" && typeof err.message === "string");
+    const name = isError && typeof err.name === "string" ? err.name : "";
+    const message = isError ? err.message : String(err);
+    const code = err && typeof err === "object" && err.code !== undefined ? String(err.code) : "";
+    return callGo("errorResult", name, message, code).body;
   }
 
   // resolveBinary turns the binary forms a page may hand to content.image into a data URL.
@@ -179,13 +189,13 @@
       value = await prepare(tool.execute(input, ctx));
     } catch (e) {
       await ready;
-      return JSON.stringify(errorNow(e));
+      return errorText(e);
     }
     await ready;
     try {
       return normalizeText(value, tool.name);
     } catch (e) {
-      return JSON.stringify(errorNow(e));
+      return errorText(e);
     }
   }
 
@@ -206,11 +216,11 @@
           await ready;
           if (tool.inputSchema !== undefined) {
             try {
-              if (!schemaId) schemaId = callGo("compileSchema", toJSON(tool.inputSchema)).id;
-              const v = callGo("validate", schemaId, toJSON(input === undefined ? {} : input));
-              if (v.invalid) return JSON.stringify(invalidArgumentsResult(v.invalid));
+              if (!schemaId) schemaId = callGo("compileSchema", toJSON(tool.inputSchema)).head.id;
+              const { head, body } = callGo("validate", schemaId, toJSON(input === undefined ? {} : input));
+              if (head.invalid) return body;
             } catch (e) {
-              return JSON.stringify(errorNow(e));
+              return errorText(e);
             }
           }
           return runTool(tool, input, ctx);
@@ -269,10 +279,10 @@
         return ready.then(() => {
           if (schemaJSON !== undefined) {
             try {
-              entry.schemaId = callGo("compileSchema", schemaJSON).id;
+              entry.schemaId = callGo("compileSchema", schemaJSON).head.id;
             } catch (e) {
               if (tools.get(tool.name) === entry) tools.delete(tool.name);
-              throw new TypeError("registerTool: " + e.message);
+              throw e; // a TypeError that says where in the schema and why
             }
           }
           if (tools.get(tool.name) === entry) this.dispatchEvent(new Event("toolchange"));
@@ -323,11 +333,8 @@
           ready.then(() => {
             if (settled) return;
             if (entry.schemaId) {
-              const v = callGo("validate", entry.schemaId, inputJSON);
-              if (v.invalid) {
-                if (!normalizeOn) return finish(false, new DOMException(JSON.stringify(v.invalid), "DataError"));
-                return finish(true, JSON.stringify(invalidArgumentsResult(v.invalid)));
-              }
+              const { head, body } = callGo("validate", entry.schemaId, inputJSON);
+              if (head.invalid) return normalizeOn ? finish(true, body) : finish(false, new DOMException(head.message, "DataError"));
             }
             const args = JSON.parse(inputJSON);
             let run;
@@ -352,12 +359,44 @@
     window.dispatchEvent(make());
   }
 
-  // parseOutput normalizes a raw executeTool output again, trusting nothing: {result, violations}.
+  // ---- the agent side ------------------------------------------------------------------------
+  // What the agent and the renderer need from one output, computed in one crossing:
+  // {result, violations, modelInput, tables}. modelInputs remembers the model input of every
+  // result handed out, so toModelInput(result) does not sanitize the same output again.
+  const modelInputs = new WeakMap();
   async function parseOutput(raw, tool) {
     await ready;
-    const out = callGo("parseToolOutput", typeof raw === "string" ? raw : toJSON(raw));
-    reportViolations(tool, out.violations);
-    return out;
+    const { head, body } = callGo("parseToolOutput", typeof raw === "string" ? raw : toJSON(raw));
+    reportViolations(tool, head.violations);
+    const result = JSON.parse(body);
+    modelInputs.set(result, head.modelInput);
+    return { result, violations: head.violations, modelInput: head.modelInput, tables: head.tables };
+  }
+
+  // describeTool is how the agent side (and the extension) sees a registered tool.
+  function describeTool(t) {
+    let inputSchema = t.inputSchema;
+    if (typeof inputSchema === "string") {
+      try { inputSchema = inputSchema ? JSON.parse(inputSchema) : { type: "object" }; } catch (e) { inputSchema = { type: "object" }; }
+    }
+    return { name: t.name, title: t.title || "", description: t.description || "",
+      inputSchema: inputSchema || { type: "object" }, annotations: Object.assign({}, t.annotations) };
+  }
+
+  // callDetailed runs a tool through executeTool and normalizes its raw output again. A tool that
+  // fails gives an isError result; an unknown tool, or a call aborted through signal, rejects.
+  async function callDetailed(name, args = {}, options = {}) {
+    const tool = (await modelContext.getTools()).find((t) => t.name === name);
+    if (!tool) throw new Error(`webmcp-bridge: no tool named "${name}" on this page`);
+    let raw;
+    try {
+      raw = await modelContext.executeTool(tool, args, { signal: options.signal });
+    } catch (e) {
+      if (options.signal && options.signal.aborted) throw e;
+      await ready;
+      raw = errorText(e);
+    }
+    return parseOutput(raw, name);
   }
 
   // ---- the public API -------------------------------------------------------------------------
@@ -376,50 +415,32 @@
   };
 
   const api = {
-    version: "0.1.0",
+    version: "__WEBMCP_BRIDGE_VERSION__",
     ready,
     normalizing: normalizeOn,
     native: !!native,
     content,
-    async configure(policy) {
+    /** The policy in force: a copy of what the module last answered (null before ready). */
+    get policy() { return policy && structuredClone(policy); },
+    async configure(settings) {
       await ready;
-      const p = callGo("configure", toJSON(policy || {}));
-      maxTextChars = p.maxTextChars;
-      return p;
+      policy = callGo("configure", toJSON(settings || {})).head.policy;
+      return structuredClone(policy);
     },
-    async normalize(value) { const v = await prepare(value); await ready; return normalizeNow(v, ""); },
+    async normalize(value) { const v = await prepare(value); await ready; return JSON.parse(normalizeText(v, "")); },
     onViolation(f) { violationListeners.add(f); return () => violationListeners.delete(f); },
     agent: {
-      async listTools() {
-        const tools = await modelContext.getTools();
-        return tools.map((t) => ({
-          name: t.name, title: t.title || "", description: t.description || "",
-          inputSchema: typeof t.inputSchema === "string" ? JSON.parse(t.inputSchema || "{}") : (t.inputSchema || { type: "object" }),
-          annotations: t.annotations || {},
-        }));
+      async listTools() { return (await modelContext.getTools()).map(describeTool); },
+      async callTool(name, args, options) { return (await callDetailed(name, args, options)).result; },
+      callToolDetailed: callDetailed,
+      async toModelInput(result) {
+        if (modelInputs.has(result)) return structuredClone(modelInputs.get(result));
+        await ready;
+        return callGo("toModelInput", toJSON(result)).head.modelInput;
       },
-      async callTool(name, args = {}, options = {}) {
-        const tools = await modelContext.getTools();
-        const tool = tools.find((t) => t.name === name);
-        if (!tool) throw new Error(`webmcp-bridge: no tool named "${name}" on this page`);
-        let raw;
-        try {
-          raw = await modelContext.executeTool(tool, args, { signal: options.signal });
-        } catch (e) {
-          if (options.signal && options.signal.aborted) throw e;
-          await ready;
-          return errorNow(e);
-        }
-        return (await parseOutput(raw, name)).result;
-      },
-      async toModelInput(result) { await ready; return callGo("toModelInput", toJSON(result)); },
-      /** Normalizes a raw executeTool output string from anywhere (another page, a tab): {result, violations}. */
       parseToolOutput: (raw, tool = "") => parseOutput(raw, tool),
     },
-    _go: (name, ...args) => callGo(name, ...args), // for tests
   };
-  Object.defineProperty(api, "policy", { get() { return go ? callGo("policy") : null; } });
-  api.ready.then(() => { api.version = go.version; }, () => {});
   globalThis.WebMCPBridge = api;
   if (extension) connectExtension(extension.secret);
 
@@ -441,10 +462,7 @@
         const reply = (body) => port.postMessage({ id: req.id, secret, ...body });
         try {
           const tools = await modelContext.getTools();
-          if (req.op === "list") {
-            return reply({ tools: tools.map((t) => ({ name: t.name, title: t.title || "", description: t.description || "",
-              inputSchema: typeof t.inputSchema === "string" ? t.inputSchema : JSON.stringify(t.inputSchema || {}), annotations: t.annotations || {} })) });
-          }
+          if (req.op === "list") return reply({ tools: tools.map(describeTool) });
           if (req.op === "call") {
             const tool = tools.find((t) => t.name === req.name);
             if (!tool) return reply({ error: `no tool named "${req.name}" on this page` });

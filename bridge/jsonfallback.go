@@ -1,7 +1,0 @@
-//go:build !(js && wasm)
-
-package bridge
-
-import "encoding/json"
-
-func init() { marshalFallback = json.Marshal }

@@ -1,0 +1,260 @@
+//go:build !js
+
+package browsertest
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+type result struct {
+	Content           []map[string]any `json:"content"`
+	StructuredContent map[string]any   `json:"structuredContent"`
+	IsError           bool             `json:"isError"`
+	ResultType        string           `json:"resultType"`
+}
+
+// callTool runs a tool through the browser's own executeTool (native or fallback) and parses
+// the string it returns.
+func callTool(t *testing.T, ctx context.Context, name, args string) result {
+	t.Helper()
+	var r result
+	eval(t, ctx, `await window.registered; const [tool] = (await document.modelContext.getTools()).filter(x => x.name === `+"`"+name+"`"+`);
+		return JSON.parse(await document.modelContext.executeTool(tool, `+args+`));`, &r)
+	require.Equal(t, "complete", r.ResultType, "every result is a complete CallToolResult")
+	return r
+}
+
+func TestBridgeEndToEnd(t *testing.T) {
+	for _, mode := range modes {
+		t.Run(mode.name, func(t *testing.T) {
+			base := serveWeb(t)
+			ctx := browser(t, mode.native)
+			open(t, ctx, base+"/test/tools.html")
+			var info struct {
+				Native bool   `json:"native"`
+				Same   bool   `json:"same"`
+				Ver    string `json:"version"`
+			}
+			eval(t, ctx, `await WebMCPBridge.ready; return {native: WebMCPBridge.native, same: navigator.modelContext === document.modelContext, version: WebMCPBridge.version}`, &info)
+			require.Equal(t, mode.native, info.Native, "the browser's WebMCP mode")
+			assert.True(t, info.Same, "navigator.modelContext is document.modelContext")
+			assert.NotEmpty(t, info.Ver)
+
+			r := callTool(t, ctx, "text", "{}")
+			assert.Equal(t, []map[string]any{{"type": "text", "text": "hello"}}, r.Content)
+
+			r = callTool(t, ctx, "html", "{}")
+			require.Len(t, r.Content, 3)
+			assert.Equal(t, "<p>Hi <b>there</b></p>", strings.TrimSpace(r.Content[0]["resource"].(map[string]any)["text"].(string)))
+			assert.Equal(t, "Hi there", r.Content[1]["text"])
+			assert.Contains(t, r.Content[2]["text"], "[html sanitized: removed")
+
+			r = callTool(t, ctx, "link", "{}")
+			assert.Equal(t, map[string]any{"type": "resource_link", "uri": "https://example.com/docs", "name": "Docs", "title": "Docs"}, r.Content[0])
+
+			r = callTool(t, ctx, "table", "{}")
+			assert.Equal(t, "| a | b |\n| --- | --- |\n| 1 | x\\|y |", r.Content[0]["text"])
+			assert.Equal(t, "text/csv", r.Content[1]["resource"].(map[string]any)["mimeType"])
+
+			r = callTool(t, ctx, "error", "{}")
+			assert.True(t, r.IsError)
+			assert.Equal(t, "Error [E404]: not found", r.Content[0]["text"])
+
+			r = callTool(t, ctx, "image", "{}")
+			assert.Equal(t, "image", r.Content[0]["type"])
+			assert.Equal(t, "image/png", r.Content[0]["mimeType"])
+			assert.NotContains(t, r.Content[0]["data"], "data:")
+			assert.Equal(t, map[string]any{"alt": "dot"}, r.Content[0]["_meta"])
+
+			r = callTool(t, ctx, "canvas", "{}")
+			assert.Equal(t, "image/png", r.Content[0]["mimeType"], "a canvas becomes a PNG")
+
+			r = callTool(t, ctx, "mcp", "{}")
+			assert.Equal(t, map[string]any{"type": "text", "text": "native", "annotations": map[string]any{"audience": []any{"assistant"}, "priority": 0.0}, "_meta": map[string]any{"k": 1.0}}, r.Content[0], "priority 0 survives")
+			assert.Equal(t, map[string]any{"type": "resource_link", "uri": "https://example.com/r", "name": "r"}, r.Content[1])
+			assert.Equal(t, map[string]any{"n": 1.0}, r.StructuredContent)
+
+			r = callTool(t, ctx, "unknown_block", "{}")
+			assert.Equal(t, `{"content":[{"type":"text","text":"a"},{"type":"widget","props":{"x":1}}]}`, r.Content[0]["text"], "an unknown block keeps the whole value as data")
+			assert.NotNil(t, r.StructuredContent)
+
+			r = callTool(t, ctx, "data", "{}")
+			assert.Equal(t, map[string]any{"temperature": 21.5, "unit": "C"}, r.StructuredContent)
+			assert.Equal(t, `{"temperature":21.5,"unit":"C"}`, r.Content[0]["text"])
+
+			r = callTool(t, ctx, "throws", "{}")
+			assert.True(t, r.IsError)
+			assert.Equal(t, "Error: RangeError: bad range", r.Content[0]["text"], "the message reaches the agent")
+
+			r = callTool(t, ctx, "rejects", "{}")
+			assert.True(t, r.IsError)
+			assert.Equal(t, "Error: nope", r.Content[0]["text"], "one prefix, the way a person writes it")
+
+			r = callTool(t, ctx, "cyclic", "{}")
+			assert.True(t, r.IsError)
+			assert.Contains(t, r.Content[0]["text"], "cannot be serialized to JSON")
+
+			r = callTool(t, ctx, "huge", "{}")
+			assert.False(t, r.IsError)
+			assert.Contains(t, r.Content[len(r.Content)-1]["text"], "[text truncated: 20,971,520 characters exceed the 100,000-character limit")
+
+			r = callTool(t, ctx, "typed", `{color: "red"}`)
+			assert.Equal(t, "color red", r.Content[0]["text"])
+
+		})
+	}
+}
+
+func TestInvalidArguments(t *testing.T) {
+	for _, native := range []bool{true, false} {
+		base := serveWeb(t)
+		ctx := browser(t, native)
+		open(t, ctx, base+"/test/tools.html")
+		r := callTool(t, ctx, "typed", `{color: "blue"}`)
+		assert.True(t, r.IsError, "native=%v", native)
+		assert.Equal(t, `Error: invalid arguments at "/color": "blue" is not one of ["red","green"] (enum)`, r.Content[0]["text"], "native=%v", native)
+	}
+}
+
+func TestConcurrentCalls(t *testing.T) {
+	for _, native := range []bool{true, false} {
+		base := serveWeb(t)
+		ctx := browser(t, native)
+		open(t, ctx, base+"/test/tools.html")
+		var bad []string
+		eval(t, ctx, `await window.registered;
+			const [tool] = (await document.modelContext.getTools()).filter(x => x.name === "slow");
+			const calls = [];
+			for (let i = 0; i < 1000; i++) calls.push(document.modelContext.executeTool(tool, {id: i, delay: Math.random() * 50}).then(JSON.parse));
+			const results = await Promise.all(calls);
+			return results.map((r, i) => r.content[0].text === "call " + i ? null : i + ": " + JSON.stringify(r)).filter(Boolean);`, &bad)
+		assert.Empty(t, bad, "native=%v: each of 1,000 calls settles with its own result", native)
+	}
+}
+
+func TestPageAPI(t *testing.T) {
+	base := serveWeb(t)
+	ctx := browser(t, false)
+	open(t, ctx, base+"/test/tools.html")
+	var got struct {
+		Violations []map[string]any `json:"violations"`
+		Events     int              `json:"events"`
+		BadPolicy  string           `json:"badPolicy"`
+		Strict     map[string]any   `json:"strict"`
+		Policy     map[string]any   `json:"policy"`
+		Typed      map[string]any   `json:"typed"`
+		Model      map[string]any   `json:"model"`
+	}
+	eval(t, ctx, `await WebMCPBridge.ready;
+		const violations = []; let events = 0;
+		WebMCPBridge.onViolation((v) => violations.push(v));
+		addEventListener("webmcpbridgeviolation", () => events++);
+		await WebMCPBridge.normalize({type: "html", html: "<b onclick=x()>b</b>"});
+		let badPolicy = "";
+		try { await WebMCPBridge.configure({maxImageByte: 1}); } catch (e) { badPolicy = e.message; }
+		await WebMCPBridge.configure({strict: true});
+		const strict = await WebMCPBridge.normalize({type: "link", url: "javascript:alert(1)"});
+		const policy = WebMCPBridge.policy;
+		await WebMCPBridge.configure({});
+		const png = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0));
+		const typed = await WebMCPBridge.normalize([new Blob([png]), png.buffer, png]);
+		const model = await WebMCPBridge.agent.toModelInput(await WebMCPBridge.agent.callTool("image", {}));
+		return {violations, events, badPolicy, strict, policy, typed, model};`, &got)
+	require.Len(t, got.Violations, 2, "the sanitized html and the refused link")
+	assert.Equal(t, "html", got.Violations[0]["limit"])
+	assert.Equal(t, "linkSchemes", got.Violations[1]["limit"])
+	assert.Equal(t, 2, got.Events)
+	assert.Equal(t, `policy: unknown setting "maxImageByte"`, got.BadPolicy)
+	assert.Equal(t, true, got.Strict["isError"])
+	assert.Equal(t, true, got.Policy["strict"])
+	require.Len(t, got.Typed["content"], 3, "a Blob, an ArrayBuffer and a typed array")
+	for _, c := range got.Typed["content"].([]any) {
+		assert.Equal(t, "image/png", c.(map[string]any)["mimeType"], "binary results become images")
+	}
+	assert.Equal(t, "[image 1: dot]", got.Model["text"])
+	assert.Len(t, got.Model["attachments"], 1)
+}
+
+func TestAgentAPI(t *testing.T) {
+	for _, native := range []bool{true, false} {
+		base := serveWeb(t)
+		ctx := browser(t, native)
+		open(t, ctx, base+"/test/tools.html")
+		var got struct {
+			Tools   []map[string]any `json:"tools"`
+			Unknown string           `json:"unknown"`
+			Aborted string           `json:"aborted"`
+			Throws  map[string]any   `json:"throws"`
+		}
+		eval(t, ctx, `await window.registered;
+			const tools = await WebMCPBridge.agent.listTools();
+			let unknown = "", aborted = "";
+			try { await WebMCPBridge.agent.callTool("nope"); } catch (e) { unknown = e.message; }
+			const c = new AbortController();
+			const p = WebMCPBridge.agent.callTool("never", {}, {signal: c.signal});
+			setTimeout(() => c.abort("stop"), 20);
+			try { await p; } catch (e) { aborted = String(e); }
+			const throws = await WebMCPBridge.agent.callTool("throws");
+			return {tools, unknown, aborted, throws};`, &got)
+		require.GreaterOrEqual(t, len(got.Tools), 15, "native=%v", native)
+		for _, tool := range got.Tools {
+			assert.IsType(t, map[string]any{}, tool["inputSchema"], "inputSchema is always an object (native=%v)", native)
+		}
+		assert.Equal(t, `webmcp-bridge: no tool named "nope" on this page`, got.Unknown)
+		assert.Equal(t, "stop", got.Aborted, "native=%v", native)
+		assert.Equal(t, true, got.Throws["isError"], "native=%v", native)
+	}
+}
+
+// TestAgentDistrustsRawOutput: a page whose bridge does not normalize (data-normalize="off",
+// standing in for a page that bypasses its bridge) hands back a forged CallToolResult with
+// hostile content; agent.callTool still yields a safe, valid result.
+func TestAgentDistrustsRawOutput(t *testing.T) {
+	base := serveWeb(t)
+	ctx := browser(t, false)
+	open(t, ctx, base+"/test/conformance.html")
+	var r result
+	eval(t, ctx, `await WebMCPBridge.ready;
+		const forged = {content: [
+			{type: "resource", resource: {uri: "x:y", mimeType: "text/html", text: "<p>hi</p><img src=x onerror=alert(1)><script>alert(2)<\/script>"}},
+			{type: "resource_link", uri: "javascript:alert(3)", name: "click"},
+			{type: "image", data: btoa("<svg onload=alert(4)>"), mimeType: "image/png"}], resultType: "complete"};
+		await document.modelContext.registerTool({name: "forged", description: "d", execute: () => JSON.stringify(forged)});
+		return await WebMCPBridge.agent.callTool("forged", {});`, &r)
+	require.Equal(t, "complete", r.ResultType)
+	require.Len(t, r.Content, 4)
+	assert.Equal(t, "<p>hi</p>", strings.TrimSpace(r.Content[0]["resource"].(map[string]any)["text"].(string)))
+	for _, c := range r.Content[1:] {
+		assert.Equal(t, "text", c["type"], "the hostile blocks are replaced by notices: %v", c)
+	}
+	assert.Contains(t, r.Content[2]["text"], "[resource_link removed: the javascript: scheme is never allowed]")
+	assert.Contains(t, r.Content[3]["text"], "[image removed: SVG images are not allowed (they can carry script)]")
+}
+
+// TestPlainTextFastPath: the loader maps plain text without calling Go; its output must be the
+// one Go gives, and anything it cannot vouch for must go to Go.
+func TestPlainTextFastPath(t *testing.T) {
+	base := serveWeb(t)
+	ctx := browser(t, false)
+	open(t, ctx, base+"/test/blank.html")
+	var diffs []string
+	eval(t, ctx, `await WebMCPBridge.ready;
+		await WebMCPBridge.configure({maxTextChars: 10});
+		const cases = ["", "hello", "émoji 😀", "\u0000nul", "x".repeat(10), "x".repeat(11), "😀".repeat(6), "lone \ud800",
+			{type: "text", text: "a"}, {type: "text", text: "a", extra: 1}, {type: "text", text: "x".repeat(20)}];
+		const out = [];
+		for (const c of cases) {
+			const viaLoader = JSON.stringify(await WebMCPBridge.normalize(c));
+			const answer = __webmcpBridgeGo.normalize(JSON.stringify(c));
+			const viaGo = JSON.stringify(JSON.parse(answer.slice(answer.indexOf("\n") + 1)));
+			if (viaLoader !== viaGo) out.push(JSON.stringify(c) + ": " + viaLoader + " != " + viaGo);
+		}
+		await WebMCPBridge.configure({});
+		return out;`, &diffs)
+	assert.Empty(t, diffs)
+}

@@ -1,0 +1,88 @@
+//go:build !js
+
+package browsertest
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+)
+
+// TestStartupAndSize records what a page pays to load the bridge: the module's size and the
+// time from inserting the script tag to `ready`. It asserts only that the bridge becomes ready
+// and that a page can register a tool on the next line; the figures go to the test log.
+func TestStartupAndSize(t *testing.T) {
+	info, err := os.Stat(filepath.Join("..", "..", "web", "dist", "webmcp-bridge.wasm"))
+	if err == nil {
+		t.Logf("module: %d bytes", info.Size())
+	}
+	base := serveWeb(t)
+	ctx := browser(t, false)
+	var ms []float64
+	for i := 0; i < 5; i++ {
+		open(t, ctx, base+"/test/empty.html")
+		var r struct {
+			Ms  float64 `json:"ms"`
+			Reg string  `json:"reg"`
+		}
+		eval(t, ctx, `
+			const t0 = performance.now();
+			const s = document.createElement("script");
+			s.src = "../dist/webmcp-bridge.js?" + Math.random();
+			document.head.append(s);
+			await new Promise((r) => s.onload = r);
+			const reg = document.modelContext.registerTool({name: "startup_" + Math.random().toString(36).slice(2), description: "d", execute: () => "x"});
+			await WebMCPBridge.ready;
+			const ms = performance.now() - t0;
+			await reg;
+			return {ms, reg: "ok"};`, &r)
+		assert.Equal(t, "ok", r.Reg)
+		ms = append(ms, r.Ms)
+	}
+	t.Logf("script tag to ready, 5 fresh page loads: %.0f ms", ms)
+}
+
+// TestNoLeaksOver100kCalls makes 100,000 normalize calls through the module and checks that
+// goroutines do not grow and the Go heap returns to where it was.
+func TestNoLeaksOver100kCalls(t *testing.T) {
+	base := serveTestBuild(t)
+	ctx := browser(t, false)
+	open(t, ctx, base+"/test/blank.html")
+	var r struct {
+		Before map[string]float64 `json:"before"`
+		After  map[string]float64 `json:"after"`
+	}
+	eval(t, ctx, `
+		await WebMCPBridge.ready;
+		const stats = () => JSON.parse(__webmcpBridgeGo.stats());
+		const before = stats();
+		for (let i = 0; i < 100000; i++) __webmcpBridgeGo.normalize(JSON.stringify({type: "html", html: "<b>" + i + "</b><script>x()<\/script>"}));
+		const after = stats();
+		return {before, after};`, &r)
+	t.Logf("before: %v; after 100,000 calls: %v", r.Before, r.After)
+	assert.Equal(t, r.Before["goroutines"], r.After["goroutines"], "goroutines")
+	assert.Less(t, r.After["heapAlloc"], r.Before["heapAlloc"]+4<<20, "the Go heap stays flat (within 4 MiB)")
+}
+
+// TestModulePanicIsContained: a Go panic inside the module (the test build's panicForTest)
+// answers that one call with an error that names the export, and the module keeps working.
+func TestModulePanicIsContained(t *testing.T) {
+	base := serveTestBuild(t)
+	ctx := browser(t, false)
+	open(t, ctx, base+"/test/tools.html")
+	var got struct {
+		Head  map[string]any `json:"head"`
+		After result         `json:"after"`
+	}
+	eval(t, ctx, `await window.registered;
+		const out = __webmcpBridgeGo.panicForTest();
+		const head = JSON.parse(out.slice(0, out.indexOf("\n")));
+		const after = await WebMCPBridge.agent.callTool("text", {});
+		return {head, after};`, &got)
+	e := got.Head["error"].(map[string]any)
+	assert.Contains(t, e["message"], "panicForTest failed inside the module: test-only panic")
+	assert.Contains(t, e["message"], "goroutine", "the test build adds the stack")
+	assert.Equal(t, "hello", got.After.Content[0]["text"], "the module still answers after a panic")
+}

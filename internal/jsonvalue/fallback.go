@@ -1,0 +1,7 @@
+//go:build !(js && wasm)
+
+package jsonvalue
+
+import "encoding/json"
+
+func init() { marshalFallback = json.Marshal }

@@ -1,0 +1,250 @@
+package jsonvalue
+
+import (
+	"encoding/base64"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+)
+
+// Writer writes the JSON the bridge produces without reflection: results are built on every
+// tool call, and encoding/json's reflection (and its re-compaction of every RawMessage) is the
+// slowest part of writing them, above all in WebAssembly. Strings are escaped as encoding/json
+// does with SetEscapeHTML(false); invalid UTF-8 becomes U+FFFD.
+type Writer struct {
+	buf []byte
+	err error
+}
+
+// Raw writes s as it is: punctuation and member names the caller knows need no escaping.
+func (w *Writer) Raw(s string) { w.buf = append(w.buf, s...) }
+
+// Key writes `,"name":` (the comma unless first) for objects built by hand.
+func (w *Writer) Key(first *bool, name string) {
+	if !*first {
+		w.buf = append(w.buf, ',')
+	}
+	*first = false
+	w.Str(name)
+	w.buf = append(w.buf, ':')
+}
+
+const hexDigits = "0123456789abcdef"
+
+// Str writes s as a JSON string.
+func (w *Writer) Str(s string) {
+	w.buf = append(w.buf, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		c := s[i]
+		if c < utf8.RuneSelf {
+			if c >= 0x20 && c != '"' && c != '\\' {
+				i++
+				continue
+			}
+			w.buf = append(w.buf, s[start:i]...)
+			switch c {
+			case '"', '\\':
+				w.buf = append(w.buf, '\\', c)
+			case '\n':
+				w.buf = append(w.buf, '\\', 'n')
+			case '\r':
+				w.buf = append(w.buf, '\\', 'r')
+			case '\t':
+				w.buf = append(w.buf, '\\', 't')
+			case '\b':
+				w.buf = append(w.buf, '\\', 'b')
+			case '\f':
+				w.buf = append(w.buf, '\\', 'f')
+			default:
+				w.buf = append(w.buf, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			w.buf = append(w.buf, s[start:i]...)
+			w.buf = append(w.buf, "\ufffd"...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			// Valid JSON, but not valid JavaScript source before ES2019; encoding/json escapes them.
+			w.buf = append(w.buf, s[start:i]...)
+			w.buf = append(w.buf, '\\', 'u', '2', '0', '2', hexDigits[r&0xf])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	w.buf = append(w.buf, s[start:]...)
+	w.buf = append(w.buf, '"')
+}
+
+// Base64 writes data as a padded standard base64 JSON string.
+func (w *Writer) Base64(data []byte) {
+	w.buf = append(w.buf, '"')
+	n := base64.StdEncoding.EncodedLen(len(data))
+	start := len(w.buf)
+	w.buf = append(w.buf, make([]byte, n)...)
+	base64.StdEncoding.Encode(w.buf[start:], data)
+	w.buf = append(w.buf, '"')
+}
+
+// Value writes a decoded JSON value — nil, bool, string, json.Number, Go numbers, []any,
+// []string, map[string]any (members sorted, as encoding/json does) — or an Appender. Other
+// values go through encoding/json natively and are an error in WebAssembly.
+func (w *Writer) Value(v any) {
+	switch x := v.(type) {
+	case nil:
+		w.Raw("null")
+	case bool:
+		if x {
+			w.Raw("true")
+		} else {
+			w.Raw("false")
+		}
+	case string:
+		w.Str(x)
+	case json.Number:
+		switch {
+		case x == "":
+			w.Raw("0")
+		case outOfFloatRange(string(x)):
+			// Valid JSON, but no float64 holds it: JavaScript reads Infinity and Go clients
+			// refuse the whole result. Its digits are kept as a string.
+			w.Str(string(x))
+		default:
+			w.Raw(string(x))
+		}
+	case float64:
+		w.Float(x)
+	case float32:
+		w.Float(float64(x))
+	case int:
+		w.buf = strconv.AppendInt(w.buf, int64(x), 10)
+	case int64:
+		w.buf = strconv.AppendInt(w.buf, x, 10)
+	case uint64:
+		w.buf = strconv.AppendUint(w.buf, x, 10)
+	case []any:
+		WriteArray(w, x, w.Value)
+	case []string:
+		WriteArray(w, x, w.Str)
+	case map[string]any:
+		keys := make([]string, 0, len(x))
+		for k := range x {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		w.buf = append(w.buf, '{')
+		for i, k := range keys {
+			if i > 0 {
+				w.buf = append(w.buf, ',')
+			}
+			w.Str(k)
+			w.buf = append(w.buf, ':')
+			w.Value(x[k])
+		}
+		w.buf = append(w.buf, '}')
+	case Appender:
+		x.AppendJSON(w)
+	default:
+		if marshalFallback == nil {
+			w.Fail(fmt.Errorf("cannot write %T as JSON", v))
+			return
+		}
+		b, err := marshalFallback(v)
+		if err != nil {
+			w.Fail(err)
+			return
+		}
+		w.buf = append(w.buf, b...)
+	}
+}
+
+// WriteArray writes list as a JSON array, each element by write.
+func WriteArray[T any](w *Writer, list []T, write func(T)) {
+	w.buf = append(w.buf, '[')
+	for i, e := range list {
+		if i > 0 {
+			w.buf = append(w.buf, ',')
+		}
+		write(e)
+	}
+	w.buf = append(w.buf, ']')
+}
+
+// outOfFloatRange reports whether a JSON number's magnitude exceeds float64.
+func outOfFloatRange(n string) bool {
+	if len(n) < 309 && !strings.ContainsAny(n, "eE") {
+		return false // fewer than 309 digits cannot exceed 1.8e308
+	}
+	f, err := strconv.ParseFloat(n, 64)
+	return err != nil && math.IsInf(f, 0)
+}
+
+// Float writes f in encoding/json's shortest form; NaN and infinities are an error.
+func (w *Writer) Float(f float64) {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		w.Fail(errors.New("cannot write NaN or an infinity as JSON"))
+		return
+	}
+	// The same shortest form encoding/json uses.
+	abs := math.Abs(f)
+	format := byte('f')
+	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	start := len(w.buf)
+	w.buf = strconv.AppendFloat(w.buf, f, format, -1, 64)
+	if format == 'e' {
+		// clean up e-09 to e-9
+		n := len(w.buf) - start
+		if n >= 4 && w.buf[len(w.buf)-4] == 'e' && w.buf[len(w.buf)-3] == '-' && w.buf[len(w.buf)-2] == '0' {
+			w.buf[len(w.buf)-2] = w.buf[len(w.buf)-1]
+			w.buf = w.buf[:len(w.buf)-1]
+		}
+	}
+}
+
+// Fail records err (the first one wins); Marshal and Err return it.
+func (w *Writer) Fail(err error) {
+	if w.err == nil {
+		w.err = err
+	}
+}
+
+// marshalFallback writes values that are not decoded JSON (structs a Go server passes to
+// Normalize). It is encoding/json natively (fallback.go) and nil in WebAssembly, where every
+// value comes from Decode, so the module does not link encoding/json's reflection.
+var marshalFallback func(any) ([]byte, error)
+
+// Appender is a type that writes its own JSON form.
+type Appender interface{ AppendJSON(w *Writer) }
+
+// Marshal writes v as compact JSON without HTML escaping and without reflection: decoded JSON
+// values (maps with their members sorted), Go numbers and strings, and any Appender.
+func Marshal(v any) ([]byte, error) {
+	w := &Writer{buf: make([]byte, 0, 256)}
+	w.Value(v)
+	return w.buf, w.err
+}
+
+// Bytes returns what has been written so far.
+func (w *Writer) Bytes() []byte { return w.buf }
+
+// Err returns the first error met while writing, if any.
+func (w *Writer) Err() error { return w.err }
+
+// Append writes raw JSON text as it is; the caller vouches for it.
+func (w *Writer) Append(b []byte) { w.buf = append(w.buf, b...) }

@@ -1,0 +1,52 @@
+package main
+
+import (
+	"github.com/webmcp-bridge/webmcp-bridge/bridge"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/jsonvalue"
+)
+
+// frame writes one answer: the head (one line of JSON, written by head), a newline, the body.
+// A head that cannot be written becomes an error frame.
+func frame(head func(w *jsonvalue.Writer), body []byte) []byte {
+	w := &jsonvalue.Writer{}
+	head(w)
+	if err := w.Err(); err != nil {
+		return errorFrame("TypeError", err.Error(), nil)
+	}
+	w.Raw("\n")
+	w.Append(body)
+	return w.Bytes()
+}
+
+// errorFrame is the answer of a failed call: {"error": {"name", "message", extra…}}, no body.
+func errorFrame(name, message string, extra map[string]any) []byte {
+	w := &jsonvalue.Writer{}
+	w.Raw(`{"error":{"name":`)
+	w.Str(name)
+	w.Raw(`,"message":`)
+	w.Str(message)
+	for k, v := range extra {
+		w.Raw(",")
+		w.Str(k)
+		w.Raw(":")
+		w.Value(v)
+	}
+	w.Raw("}}\n")
+	return w.Bytes()
+}
+
+// resultFrame answers a result: head {"violations": [...], more…}, body the result's JSON.
+func resultFrame(r *bridge.CallToolResult, vs []bridge.Violation, more func(w *jsonvalue.Writer)) []byte {
+	body, err := r.MarshalJSON()
+	if err != nil {
+		return errorFrame("TypeError", "the result cannot be written as JSON: "+err.Error(), nil)
+	}
+	return frame(func(w *jsonvalue.Writer) {
+		w.Raw(`{"violations":`)
+		w.Append(bridge.MarshalViolations(vs))
+		if more != nil {
+			more(w)
+		}
+		w.Raw("}")
+	}, body)
+}

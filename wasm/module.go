@@ -1,0 +1,216 @@
+// Package main is the WebAssembly module behind the loader (web/src/webmcp-bridge.js).
+//
+// Everything the module does is a method of Module, in plain Go: strings in, one answer out, so
+// it is tested natively (go test ./wasm/...). Only main_js.go touches syscall/js: it holds the
+// export table that hands each JS call to a Module method. Test-only exports live in
+// testexports_js.go, compiled only with the webmcptest build tag, never into the shipped module.
+//
+// Every answer is a frame: one line of JSON (the head), a newline, and a body that may be empty.
+// The head is {"error": {"name", "message", …}} when the call failed — name is the JS error to
+// throw (TypeError, DataError, …), so the loader throws it without rewording — or the call's
+// small answer (violations, a schema id, the policy). The body is the CallToolResult JSON when
+// the call produced one: the loader hands it to executeTool as it is, without parsing it.
+package main
+
+import (
+	"encoding/csv"
+	"errors"
+	"strconv"
+	"strings"
+	"sync"
+
+	"github.com/webmcp-bridge/webmcp-bridge/bridge"
+	"github.com/webmcp-bridge/webmcp-bridge/bridge/inputschema"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/jsonvalue"
+)
+
+// Module is the state one page's module keeps: the policy in force and the compiled input
+// schemas of the registered tools, by id.
+type Module struct {
+	Version string
+
+	mu      sync.Mutex
+	policy  bridge.Policy
+	schemas map[int]*inputschema.Schema
+	nextID  int
+}
+
+// NewModule returns a module with the default policy.
+func NewModule(version string) *Module {
+	return &Module{Version: version, policy: bridge.DefaultPolicy(), schemas: map[int]*inputschema.Schema{}, nextID: 1}
+}
+
+func (m *Module) currentPolicy() bridge.Policy {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.policy
+}
+
+// Start answers {"version", "policy"}: what the loader keeps from the module's start.
+func (m *Module) Start() []byte {
+	return frame(func(w *jsonvalue.Writer) {
+		w.Raw(`{"version":`)
+		w.Str(m.Version)
+		w.Raw(`,"policy":`)
+		m.currentPolicy().AppendJSON(w)
+		w.Raw("}")
+	}, nil)
+}
+
+// Normalize normalizes a tool's result (JSON text) under the policy: head {"violations"},
+// body the CallToolResult. JSON that does not parse is a TypeError.
+func (m *Module) Normalize(valueJSON string) []byte {
+	r, vs, err := bridge.NormalizeJSON([]byte(valueJSON), m.currentPolicy())
+	if err != nil {
+		return errorFrame("TypeError", "the tool result is not JSON: "+err.Error(), nil)
+	}
+	return resultFrame(r, vs, nil)
+}
+
+// ErrorResult is the result for a tool that threw or rejected: head {"violations": []}, body the
+// isError result. name is the thrown value's constructor name ("Error", "TypeError", "" for a
+// non-Error); it is shown only when it says more than "Error" and the message does not already
+// start with it.
+func (m *Module) ErrorResult(name, message, code string) []byte {
+	if name != "" && name != "Error" && !strings.HasPrefix(message, name+":") {
+		message = name + ": " + message
+	}
+	return resultFrame(bridge.ErrorResult(message, code), nil, nil)
+}
+
+// Configure sets the policy from JSON: head {"policy"} (the policy now in force), or a TypeError
+// whose "setting" names the bad setting.
+func (m *Module) Configure(policyJSON string) []byte {
+	p, err := bridge.PolicyFromJSON([]byte(policyJSON))
+	if err != nil {
+		var pe *bridge.PolicyError
+		setting := ""
+		if errors.As(err, &pe) {
+			setting = pe.Setting
+		}
+		return errorFrame("TypeError", err.Error(), map[string]any{"setting": setting})
+	}
+	m.mu.Lock()
+	m.policy = p
+	m.mu.Unlock()
+	return frame(func(w *jsonvalue.Writer) {
+		w.Raw(`{"policy":`)
+		p.AppendJSON(w)
+		w.Raw("}")
+	}, nil)
+}
+
+// CompileSchema compiles a tool's inputSchema: head {"id"}, or a TypeError whose "path" says
+// where in the schema the problem is.
+func (m *Module) CompileSchema(schemaJSON string) []byte {
+	s, err := inputschema.CompileJSON([]byte(schemaJSON))
+	if err != nil {
+		var se *inputschema.SchemaError
+		path := ""
+		if errors.As(err, &se) {
+			path = se.Path
+		}
+		return errorFrame("TypeError", "registerTool: "+err.Error(), map[string]any{"path": path})
+	}
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	id := m.nextID
+	m.nextID++
+	m.schemas[id] = s
+	return frame(func(w *jsonvalue.Writer) { w.Raw(`{"id":`); w.Value(id); w.Raw("}") }, nil)
+}
+
+// ReleaseSchema forgets a compiled schema once its tool is unregistered.
+func (m *Module) ReleaseSchema(id int) []byte {
+	m.mu.Lock()
+	delete(m.schemas, id)
+	m.mu.Unlock()
+	return frame(func(w *jsonvalue.Writer) { w.Raw(`{}`) }, nil)
+}
+
+// Schemas is how many compiled schemas the module holds.
+func (m *Module) Schemas() int {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return len(m.schemas)
+}
+
+// Validate checks a call's arguments against schema id: head {} when they pass; otherwise head
+// {"invalid": InputError, "message": the DataError message} and body the finished isError
+// result that names the path and the reason.
+func (m *Module) Validate(id int, argsJSON string) []byte {
+	m.mu.Lock()
+	s := m.schemas[id]
+	m.mu.Unlock()
+	if s == nil {
+		return errorFrame("InvalidStateError", "no input schema with id "+strconv.Itoa(id)+" is registered", nil)
+	}
+	err := s.ValidateJSON([]byte(argsJSON))
+	if err == nil {
+		return frame(func(w *jsonvalue.Writer) { w.Raw(`{}`) }, nil)
+	}
+	var ie *inputschema.InputError
+	if !errors.As(err, &ie) {
+		return errorFrame("TypeError", err.Error(), nil)
+	}
+	r := bridge.ErrorResult(`invalid arguments at "`+ie.Path+`": `+ie.Message+" ("+ie.Reason+")", "")
+	body, werr := r.MarshalJSON()
+	if werr != nil {
+		return errorFrame("TypeError", werr.Error(), nil)
+	}
+	return frame(func(w *jsonvalue.Writer) {
+		w.Raw(`{"invalid":`)
+		ie.AppendJSON(w)
+		w.Raw(`,"message":`)
+		w.Str(ie.Error())
+		w.Raw("}")
+	}, body)
+}
+
+// ParseToolOutput is the agent side: it normalizes executeTool's raw output again, trusting
+// nothing, and answers in one crossing what the agent and the renderer need — head
+// {"violations", "modelInput", "tables"}, body the result. tables maps the index of each
+// text/csv resource to its rows, so the renderer never parses CSV.
+func (m *Module) ParseToolOutput(raw string) []byte {
+	r, vs := bridge.ParseToolOutput(raw, m.currentPolicy())
+	return resultFrame(r, vs, func(w *jsonvalue.Writer) {
+		w.Raw(`,"modelInput":`)
+		bridge.ToModelInput(r).AppendJSON(w)
+		w.Raw(`,"tables":`)
+		w.Value(csvTables(r))
+	})
+}
+
+// ToModelInput answers {"modelInput"} for a result the page holds (normalized again first: the
+// object may have been changed since the bridge produced it).
+func (m *Module) ToModelInput(resultJSON string) []byte {
+	r, _ := bridge.ParseToolOutput(resultJSON, m.currentPolicy())
+	return frame(func(w *jsonvalue.Writer) {
+		w.Raw(`{"modelInput":`)
+		bridge.ToModelInput(r).AppendJSON(w)
+		w.Raw("}")
+	}, nil)
+}
+
+// csvTables reads every text/csv resource of r into rows, by block index.
+func csvTables(r *bridge.CallToolResult) map[string]any {
+	out := map[string]any{}
+	for i, c := range r.Content {
+		res, ok := c.(*bridge.EmbeddedResource)
+		if !ok || res.Resource.Blob != nil || !strings.EqualFold(res.Resource.MIMEType, "text/csv") {
+			continue
+		}
+		rd := csv.NewReader(strings.NewReader(res.Resource.Text))
+		rd.FieldsPerRecord = -1
+		records, err := rd.ReadAll()
+		if err != nil {
+			continue // not CSV after all: the renderer shows it as text
+		}
+		rows := make([]any, len(records))
+		for j, rec := range records {
+			rows[j] = rec
+		}
+		out[strconv.Itoa(i)] = rows
+	}
+	return out
+}

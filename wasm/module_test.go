@@ -1,0 +1,113 @@
+package main
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// split reads a frame the way the loader does: the head as JSON, the body as text.
+func split(t *testing.T, out []byte) (map[string]any, string) {
+	t.Helper()
+	head, body, ok := strings.Cut(string(out), "\n")
+	require.True(t, ok, "a frame has a newline after its head: %q", out)
+	var h map[string]any
+	require.NoError(t, json.Unmarshal([]byte(head), &h), head)
+	return h, body
+}
+
+func TestNormalizeFrame(t *testing.T) {
+	m := NewModule("test")
+	head, body := split(t, m.Normalize(`{"type":"html","html":"<b>x</b><script>1</script>"}`))
+	require.Len(t, head["violations"], 1)
+	assert.Equal(t, "html", head["violations"].([]any)[0].(map[string]any)["type"])
+	var r map[string]any
+	require.NoError(t, json.Unmarshal([]byte(body), &r), "the body is the result, handed to executeTool as it is")
+	assert.Equal(t, "complete", r["resultType"])
+
+	head, body = split(t, m.Normalize(`{not json`))
+	assert.Equal(t, "TypeError", head["error"].(map[string]any)["name"])
+	assert.Empty(t, body)
+}
+
+func TestErrorResultWritesOnePrefix(t *testing.T) {
+	m := NewModule("test")
+	for _, tt := range []struct{ name, message, want string }{
+		{"Error", "database offline", "Error: database offline"},
+		{"TypeError", "x is not a function", "Error: TypeError: x is not a function"},
+		{"", "plain string thrown", "Error: plain string thrown"},
+		{"RangeError", "RangeError: already said", "Error: RangeError: already said"},
+	} {
+		_, body := split(t, m.ErrorResult(tt.name, tt.message, ""))
+		var r struct {
+			Content []struct{ Text string }
+			IsError bool
+		}
+		require.NoError(t, json.Unmarshal([]byte(body), &r))
+		assert.True(t, r.IsError)
+		assert.Equal(t, tt.want, r.Content[0].Text, tt.name)
+	}
+}
+
+func TestConfigureNamesTheSetting(t *testing.T) {
+	m := NewModule("test")
+	head, _ := split(t, m.Configure(`{"maxImageBytes": -1}`))
+	e := head["error"].(map[string]any)
+	assert.Equal(t, "TypeError", e["name"])
+	assert.Equal(t, "maxImageBytes", e["setting"])
+	assert.Contains(t, e["message"], "maxImageBytes")
+
+	head, _ = split(t, m.Configure(`{"maxTextChars": 5}`))
+	assert.Equal(t, 5.0, head["policy"].(map[string]any)["maxTextChars"])
+	head, _ = split(t, m.Start())
+	assert.Equal(t, 5.0, head["policy"].(map[string]any)["maxTextChars"], "the policy is kept")
+	assert.Equal(t, "test", head["version"])
+}
+
+func TestSchemaCompileValidateRelease(t *testing.T) {
+	m := NewModule("test")
+	head, _ := split(t, m.CompileSchema(`{"type":"object","properties":{"x":{"$ref":"#"}}}`))
+	e := head["error"].(map[string]any)
+	assert.Equal(t, "TypeError", e["name"])
+	assert.Equal(t, "/properties/x/$ref", e["path"])
+
+	head, _ = split(t, m.CompileSchema(`{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"]}`))
+	id := int(head["id"].(float64))
+	head, body := split(t, m.Validate(id, `{"n":1}`))
+	assert.Empty(t, head)
+	assert.Empty(t, body)
+
+	head, body = split(t, m.Validate(id, `{"n":"one"}`))
+	assert.Equal(t, "/n", head["invalid"].(map[string]any)["path"])
+	assert.JSONEq(t, `{"path":"/n","reason":"type","schemaPath":"/type","message":"expected integer, got string"}`, head["message"].(string))
+	assert.Contains(t, body, `"isError":true`)
+	assert.Contains(t, body, `invalid arguments at \"/n\": expected integer, got string (type)`)
+
+	assert.Equal(t, 1, m.Schemas())
+	m.ReleaseSchema(id)
+	assert.Equal(t, 0, m.Schemas())
+	head, _ = split(t, m.Validate(id, `{}`))
+	assert.Equal(t, "InvalidStateError", head["error"].(map[string]any)["name"])
+}
+
+func TestParseToolOutputAnswersEverythingOnce(t *testing.T) {
+	m := NewModule("test")
+	_, normalized := split(t, m.Normalize(`{"type":"table","headers":["a","b"],"rows":[["1","x,y"],["2","\"q\""]]}`))
+	head, body := split(t, m.ParseToolOutput(normalized))
+	assert.Equal(t, []any{[]any{"a", "b"}, []any{"1", "x,y"}, []any{"2", `"q"`}}, head["tables"].(map[string]any)["1"],
+		"the renderer gets the CSV resource (block 1) as rows")
+	assert.Contains(t, head["modelInput"].(map[string]any)["text"], "| a | b |")
+	assert.Empty(t, head["violations"])
+	assert.Contains(t, body, `"text/csv"`)
+}
+
+func TestRecoveredPanicIsAnErrorFrame(t *testing.T) {
+	out := recovered("boom", func() []byte { panic("kaput") })
+	head, _ := split(t, out)
+	e := head["error"].(map[string]any)
+	assert.Equal(t, "Error", e["name"])
+	assert.Equal(t, "webmcp-bridge: boom failed inside the module: kaput", e["message"], "the shipped module carries no stack")
+}
