@@ -171,6 +171,8 @@ func TestNormalizeLimits(t *testing.T) {
 		{"table columns", small, `{"type":"table","headers":["a","b","c","d"],"rows":[]}`, "maxTableColumns", "[table removed: 4 columns exceed the 3-column limit]"},
 		{"table cells", small, `{"type":"table","headers":["a"],"rows":[["abcdef"]]}`, "maxTableCellChars", "[table truncated: 1 cells were cut to the 4-character limit]"},
 		{"bad annotations are dropped, block kept", bridge.DefaultPolicy(), `{"type":"text","text":"a","annotations":{"priority":2}}`, "annotations", "[text changed: annotations dropped: priority 2 is not a number from 0 to 1]"},
+		{"lastModified not a date-time is dropped, block kept", bridge.DefaultPolicy(), `{"type":"text","text":"a","annotations":{"lastModified":"yesterday","priority":0.5}}`, "annotations", `[text changed: lastModified "yesterday" is not an ISO 8601 date-time with an offset (such as 2025-01-12T15:00:58Z); it was dropped]`},
+		{"lastModified without an offset is dropped", bridge.DefaultPolicy(), `{"type":"text","text":"a","annotations":{"lastModified":"2024-01-01"}}`, "annotations", `[text changed: lastModified "2024-01-01" is not an ISO 8601 date-time with an offset (such as 2025-01-12T15:00:58Z); it was dropped]`},
 		{"result bytes", func() bridge.Policy { p := bridge.DefaultPolicy(); p.MaxResultBytes = 4000; return p }(), `[{"type":"text","text":"a"},{"type":"image","data":"` + b64(big) + `"}]`, "maxResultBytes", "[image removed: the result would be 8.6 KiB, over the 3.9 KiB limit]"},
 		{"data bytes", func() bridge.Policy { p := bridge.DefaultPolicy(); p.MaxResultBytes = 10; return p }(), `{"k":"0123456789"}`, "maxResultBytes", "[data removed: 18 B of JSON exceeds the 10 B limit]"},
 	}
@@ -235,4 +237,25 @@ func TestPolicyFromJSONErrors(t *testing.T) {
 	var back bridge.Policy
 	require.NoError(t, json.Unmarshal(b, &back), "encoding/json reads what MarshalJSON writes")
 	assert.Equal(t, p, back)
+}
+
+// TestTableCSVNeutralizesFormulas: cells a spreadsheet would run as formulas get a leading quote
+// in the text/csv copy (OWASP's advice for CSV injection); plain numbers stay numbers, and the
+// model's Markdown keeps every cell as the tool gave it.
+func TestTableCSVNeutralizesFormulas(t *testing.T) {
+	got, vs := normalize(t, `{"type":"table","headers":["=SUM(A1)","n"],"rows":[["+cmd|' /C calc'!A0",-3],["@x","-2+3"],["\tTab","+1.5e2"],["\rCR","safe"]]}`, bridge.DefaultPolicy())
+	require.Empty(t, vs)
+	content := got["content"].([]any)
+	csv := content[1].(map[string]any)["resource"].(map[string]any)["text"]
+	assert.Equal(t, "'=SUM(A1),n\n'+cmd|' /C calc'!A0,-3\n'@x,'-2+3\n'\tTab,+1.5e2\n\"'\rCR\",safe\n", csv)
+	assert.Contains(t, content[0].(map[string]any)["text"], "| =SUM(A1) | n |", "the Markdown is unchanged")
+}
+
+// TestLastModifiedKept: a real ISO 8601 date-time with an offset passes through unchanged.
+func TestLastModifiedKept(t *testing.T) {
+	for _, lm := range []string{"2025-01-12T15:00:58Z", "2025-01-12T16:00:58.123+01:00"} {
+		got, vs := normalize(t, `{"type":"text","text":"a","annotations":{"lastModified":"`+lm+`"}}`, bridge.DefaultPolicy())
+		assert.Empty(t, vs, lm)
+		assert.Equal(t, lm, got["content"].([]any)[0].(map[string]any)["annotations"].(map[string]any)["lastModified"])
+	}
 }

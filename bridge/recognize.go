@@ -164,10 +164,37 @@ func (n *normalizer) common(kind string, m map[string]any) (*Annotations, map[st
 	if !ok || raw == nil {
 		return nil, meta
 	}
+	raw = n.dropBadLastModified(kind, raw)
 	ann, err := mcpwire.ParseAnnotations(raw)
 	if err != nil {
 		n.violate(kind, "changed", "annotations", "annotations dropped: "+err.Error())
 		return nil, meta
 	}
 	return ann, meta
+}
+
+// dropBadLastModified removes a lastModified that is not an ISO 8601 date-time with an offset
+// (the official TypeScript SDK refuses the whole result for one), with a notice; the block and
+// its other annotations are kept.
+func (n *normalizer) dropBadLastModified(kind string, raw any) any {
+	m, ok := raw.(map[string]any)
+	if !ok {
+		return raw
+	}
+	lm, ok := m["lastModified"].(string)
+	if !ok {
+		return raw
+	}
+	err := mcpwire.CheckLastModified(lm)
+	if err == nil {
+		return raw
+	}
+	kept := make(map[string]any, len(m))
+	for k, v := range m {
+		if k != "lastModified" {
+			kept[k] = v
+		}
+	}
+	n.violate(kind, "changed", "annotations", err.Error()+"; it was dropped")
+	return kept
 }

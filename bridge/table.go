@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"encoding/csv"
 	"fmt"
+	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/webmcp-bridge/webmcp-bridge/internal/jsonvalue"
@@ -59,8 +61,11 @@ func (n *normalizer) table(m map[string]any, ann *Annotations, meta map[string]a
 
 	var csvBuf bytes.Buffer
 	w := csv.NewWriter(&csvBuf)
-	_ = w.Write(headers) // writes to a bytes.Buffer cannot fail
-	_ = w.WriteAll(rows)
+	_ = w.Write(csvSafe(headers)) // writes to a bytes.Buffer cannot fail
+	for _, r := range rows {
+		_ = w.Write(csvSafe(r))
+	}
+	w.Flush()
 	uri := fmt.Sprintf("webmcp://content/%d.csv", len(n.out)+1) // after the Markdown text
 	n.emit(
 		&TextContent{Text: markdownTable(headers, rows), Annotations: withAudience(ann, RoleAssistant), Meta: meta},
@@ -74,6 +79,32 @@ func (n *normalizer) table(m map[string]any, ann *Annotations, meta map[string]a
 		n.violate("table", "truncated", "maxTableCellChars", fmt.Sprintf("%d cells were cut to the %s-character limit",
 			cut, sanitize.FormatCount(int64(n.p.MaxTableCellChars))))
 	}
+}
+
+// csvSafe neutralizes cells a spreadsheet would run as a formula — those that begin with =, +,
+// -, @, a tab or a carriage return — by putting a single quote in front, as OWASP advises for
+// CSV injection. A cell that is only a number (-3, +1.5e2) is no formula and stays a number.
+// Only the text/csv copy is changed; the model's Markdown keeps the cells as they were.
+func csvSafe(cells []string) []string {
+	var safe []string // a copy, made at the first cell that needs it
+	for i, c := range cells {
+		if c == "" || !strings.ContainsRune("=+-@\t\r", rune(c[0])) || isPlainNumber(c) {
+			continue
+		}
+		if safe == nil {
+			safe = slices.Clone(cells)
+		}
+		safe[i] = "'" + c
+	}
+	if safe == nil {
+		return cells
+	}
+	return safe
+}
+
+func isPlainNumber(s string) bool {
+	_, err := strconv.ParseFloat(s, 64)
+	return err == nil && !strings.ContainsAny(s, "xXpP_iInN") // no hex, underscores, Inf or NaN
 }
 
 // markdownTable writes a GFM table. Pipes and backslashes are escaped and line breaks become

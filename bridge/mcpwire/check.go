@@ -49,6 +49,11 @@ func checkBlock(c Content) error {
 		if ann.Priority != nil && (*ann.Priority < 0 || *ann.Priority > 1 || math.IsNaN(*ann.Priority)) {
 			return fmt.Errorf("priority %v is outside 0..1", *ann.Priority)
 		}
+		if ann.LastModified != "" {
+			if err := CheckLastModified(ann.LastModified); err != nil {
+				return err
+			}
+		}
 	}
 	switch b := c.(type) {
 	case *TextContent:

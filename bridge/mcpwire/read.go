@@ -6,8 +6,10 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"regexp"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/webmcp-bridge/webmcp-bridge/internal/jsonvalue"
 )
@@ -271,6 +273,22 @@ func wholeNumber(text string) (int64, bool) {
 	return n, true
 }
 
+// dateTime is the shape of an ISO 8601 date-time with an offset, as RFC 3339 writes it and as
+// the official TypeScript SDK requires of lastModified (it refuses the whole result otherwise).
+var dateTime = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$`)
+
+// CheckLastModified reports whether s is an ISO 8601 date-time with an offset, such as
+// "2025-01-12T15:00:58Z" or "2025-01-12T16:00:58.5+01:00", that is also a real date and time.
+func CheckLastModified(s string) error {
+	if !dateTime.MatchString(s) {
+		return fmt.Errorf("lastModified %s is not an ISO 8601 date-time with an offset (such as 2025-01-12T15:00:58Z)", strconv.Quote(s))
+	}
+	if _, err := time.Parse(time.RFC3339Nano, s); err != nil {
+		return fmt.Errorf("lastModified %s is not a real date and time", strconv.Quote(s))
+	}
+	return nil
+}
+
 // ParseAnnotations reads decoded annotations: nil is none; anything but an object with
 // audience, priority and lastModified of the right types and ranges is an error.
 func ParseAnnotations(raw any) (*Annotations, error) {
@@ -306,6 +324,9 @@ func ParseAnnotations(raw any) (*Annotations, error) {
 			s, ok := v.(string)
 			if !ok {
 				return nil, errors.New("lastModified is not a string")
+			}
+			if err := CheckLastModified(s); err != nil {
+				return nil, err
 			}
 			a.LastModified = s
 		default:
