@@ -40,7 +40,7 @@ func BenchmarkHTMLText500KB(b *testing.B) {
 }
 
 func BenchmarkURL(b *testing.B) {
-	rules := sanitize.URLRules{Schemes: []string{"https", "http", "mailto"}, MaxLength: 2048}
+	rules := linkRules
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := sanitize.URL("https://example.com/path/to/page?query=1&b=2#frag", rules); err != nil {

@@ -67,3 +67,29 @@ func TestHTMLIdempotent(t *testing.T) {
 		assert.Equal(t, once, sanitize.HTML(once))
 	}
 }
+
+// TestHTMLURLs: a URL attribute keeps a value only when URL accepts it with the attribute's
+// schemes; data: is kept only as an inline raster image in an img.
+func TestHTMLURLs(t *testing.T) {
+	tests := []struct{ name, in, want string }{
+		{"scheme case folded", `<a href="HTTPS://E.test/a">x</a>`, `<a href="https://E.test/a" rel="nofollow noreferrer noopener" target="_blank">x</a>`},
+		{"credentials", `<a href="https://u:p@e.test/">x</a>`, ` x `},
+		{"no host", `<a href="https:e.test">x</a>`, ` x `},
+		{"empty mailto", `<a href="mailto:">x</a>`, ` x `},
+		{"mailto with slashes, as URL allows", `<a href="mailto://e.test">x</a>`, `<a href="mailto://e.test" rel="nofollow noreferrer noopener" target="_blank">x</a>`},
+		{"blob", `<a href="blob:https://e.test/1">x</a>`, ` x `},
+		{"data link", `<a href="data:image/png;base64,iVBORw0KGgo=">x</a>`, ` x `},
+		{"control before the scheme", "<a href=\"\x01https://e.test\">x</a>", ` x `},
+		{"http image", `<img src="http://e.test/a.png">`, ` `},
+		{"https image", `<img src="https://e.test/a.png">`, `<img src="https://e.test/a.png">`},
+		{"inline gif", `<img src="data:image/gif;base64,R0lGODlh">`, `<img src="data:image/gif;base64,R0lGODlh">`},
+		{"inline svg", `<img src="data:image/svg+xml;base64,PHN2Zz4=">`, ` `},
+		{"inline image, not base64", `<img src="data:image/png,abc">`, ` `},
+		{"inline image, broken base64", `<img src="data:image/png;base64,a">`, ` `},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			assert.Equal(t, tt.want, sanitize.HTML(tt.in))
+		})
+	}
+}

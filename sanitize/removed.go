@@ -24,10 +24,15 @@ func newMarkupCounts() *markupCounts {
 	return &markupCounts{tags: map[string]int{}, attrs: map[string]int{}}
 }
 
+// attr counts an attribute unless it is one of linkAttrs, which the policy writes itself.
 func (c *markupCounts) attr(k []byte) {
-	if a := string(k); a != "rel" && a != "target" {
-		c.attrs[a]++
+	a := string(k)
+	for _, l := range linkAttrs {
+		if l.Name == a {
+			return
+		}
 	}
+	c.attrs[a]++
 }
 
 // countMarkup tokenizes markup and counts its start tags and attributes.

@@ -48,7 +48,7 @@ func URL(raw string, rules URLRules) (string, error) {
 		return "", limitErr("linkSchemes", "the URL is not absolute (it has no scheme)")
 	}
 	for _, reading := range urlReadings(s) {
-		if sch, ok := urlScheme(reading); ok && slices.Contains(scriptSchemes, sch) {
+		if sch, ok := urlScheme(reading); ok && NeverAllowedScheme(sch) {
 			return "", limitErr("linkSchemes", "the %s: scheme is never allowed", sch)
 		}
 	}

@@ -1,0 +1,77 @@
+package sanitize_test
+
+import (
+	"sync"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/webmcp-bridge/webmcp-bridge/internal/fixtures"
+	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
+)
+
+// concurrentResult is everything one input gives through the shared entry points.
+type concurrentResult struct {
+	Sanitized sanitize.SanitizedHTML
+	HTML      string
+	Text      string
+	URL       string
+	URLErr    string
+	Image     sanitize.ImageInfo
+	ImageErr  string
+}
+
+func concurrentRun(markup, rawURL string, img []byte) concurrentResult {
+	r := concurrentResult{Sanitized: sanitize.SanitizeHTML(markup), HTML: sanitize.HTML(markup)}
+	r.Text = sanitize.HTMLText(r.HTML)
+	u, err := sanitize.URL(rawURL, linkRules)
+	r.URL, r.URLErr = u, errString(err)
+	info, err := sanitize.CheckImage(img, "", imageLimits)
+	r.Image, r.ImageErr = info, errString(err)
+	return r
+}
+
+func errString(err error) string {
+	if err == nil {
+		return ""
+	}
+	return err.Error()
+}
+
+// TestConcurrentUse runs the entry points that share the lazily built HTML policy from many
+// goroutines at once, starting from a policy not yet built (as in a fresh process), and requires
+// every result to equal the single-threaded one and the policy to be built once. Run it with
+// -race.
+func TestConcurrentUse(t *testing.T) {
+	markups := []string{
+		fixtures.Article(8 << 10),
+		`<p onclick="x">a<script>1</script><a href="https://e.test/?a=1&amp;b=2" target=_self>x</a></p>`,
+		`<img src="data:image/png;base64,iVBORw0KGgo=" alt=" a  b "><table><tr><td colspan=2>1</td></tr></table>`,
+		`<a href="jav&#x09;ascript:1">x</a><noscript><p title="</noscript><img src=x onerror=alert(1)>">`,
+	}
+	urls := []string{"https://example.com/a?b=c", "javascript:alert(1)", "mailto:a@example.com", "https://u:p@e.test"}
+	images := [][]byte{fixtures.PNG(3, 2, true), fixtures.WebP1x1, fixtures.PNGBomb(100000, 1), []byte("<svg>")}
+	const n = 4 // inputs of each kind
+	want := make([]concurrentResult, n)
+	for i := range n {
+		want[i] = concurrentRun(markups[i], urls[i], images[i])
+	}
+
+	builds := sanitize.ResetHTMLPolicy()
+	const goroutines, rounds = 32, 3
+	start := make(chan struct{})
+	var wg sync.WaitGroup
+	for g := range goroutines {
+		wg.Go(func() {
+			<-start
+			for r := range rounds * n {
+				i := (g + r) % n
+				assert.Equal(t, want[i], concurrentRun(markups[i], urls[i], images[i]), "goroutine %d, input %d", g, i)
+			}
+		})
+	}
+	close(start) // every goroutine's first call races for the first use of the policy
+	wg.Wait()
+	require.Equal(t, 1, builds(), "the shared policy is built once")
+}
