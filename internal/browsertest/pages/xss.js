@@ -62,18 +62,26 @@ const prelude = (id) => `<script>
   }, 50));
 <\/script>`;
 
-window.renderAll = async (markups, waitMs = 1500) => {
+// renderAll waits until every frame has loaded — or no frame has loaded for 3 s (a few vectors
+// never finish loading), 20 s at most — so a busy machine does not make the oracle blind, then
+// waitMs more for the clicks and the events they start.
+window.renderAll = async (markups, waitMs = 1000) => {
   const fired = new Set();
   const onMessage = (e) => { if (e.data && typeof e.data.xss === "number") fired.add(e.data.xss); };
   addEventListener("message", onMessage);
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  let loaded = 0, lastLoad = performance.now();
   const frames = markups.map((m, i) => {
     const f = document.createElement("iframe");
     f.sandbox = "allow-scripts allow-forms";
+    f.addEventListener("load", () => { loaded++; lastLoad = performance.now(); }, { once: true });
     f.srcdoc = prelude(i) + m;
     document.body.append(f);
     return f;
   });
-  await new Promise((r) => setTimeout(r, waitMs));
+  const start = performance.now();
+  while (loaded < frames.length && performance.now() - lastLoad < 3000 && performance.now() - start < 20000) await sleep(100);
+  await sleep(waitMs);
   removeEventListener("message", onMessage);
   const docsText = frames.map((f) => f.srcdoc);
   frames.forEach((f) => f.remove());
