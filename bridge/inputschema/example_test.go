@@ -15,3 +15,20 @@ func ExampleSchema_ValidateJSON() {
 	// {"path":"/age","reason":"minimum","schemaPath":"/minimum","message":"-1 is less than 0"}
 	// <nil>
 }
+
+// A schema is compiled when the tool is registered: what the subset leaves out, what this
+// package cannot enforce, and ECMAScript-only patterns are refused there, not ignored.
+func ExampleCompileJSON() {
+	for _, schema := range []string{
+		`{"type":"object","properties":{"when":{"type":"string","format":"date"}}}`,
+		`{"type":"object","properties":{"tags":{"type":"array","uniqueItem":true}}}`,
+		`{"type":"object","properties":{"pin":{"type":"string","pattern":"^(?!0000)\\d{4}$"}}}`,
+	} {
+		_, err := inputschema.CompileJSON([]byte(schema))
+		fmt.Println(err)
+	}
+	// Output:
+	// inputSchema/properties/when/format: format is not supported (excluded from the WebMCP input schema subset)
+	// inputSchema/properties/tags/uniqueItem: "uniqueItem" is not a keyword this bridge enforces, so it is refused rather than ignored
+	// inputSchema/properties/pin/pattern: "^(?!0000)\d{4}$" uses negative lookahead, which this bridge does not support (ECMAScript-only regular expression syntax)
+}

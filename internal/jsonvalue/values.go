@@ -68,15 +68,6 @@ func TypeName(v any) string {
 	return fmt.Sprintf("%T", v)
 }
 
-// Equal reports whether two decoded values are the same JSON value (numbers by value).
-func Equal(a, b any) bool {
-	if fa, ok := ToFloat(a); ok {
-		fb, ok := ToFloat(b)
-		return ok && fa == fb
-	}
-	return Compact(a) == Compact(b)
-}
-
 // CompactRaw removes the white space between the tokens of valid JSON text.
 func CompactRaw(b []byte) []byte {
 	out := make([]byte, 0, len(b))

@@ -1,0 +1,36 @@
+package inputschema
+
+// The keywords that constrain numbers, compared exactly (see decimal).
+
+// bound compiles minimum, maximum, exclusiveMinimum or exclusiveMaximum: pass says which
+// results of comparing the value with the limit are allowed, verb how the others are told.
+func bound(keyword, verb string, pass func(cmp int) bool) compileFunc {
+	return func(s *site, v any) (check, error) {
+		limit, err := s.number(keyword, v)
+		if err != nil {
+			return nil, err
+		}
+		return func(v any, at string) *InputError {
+			if x, ok := numberOf(v); ok && !pass(x.cmp(limit)) {
+				return fail(at, keyword, "%s is %s %s", x.text, verb, limit.text)
+			}
+			return nil
+		}, nil
+	}
+}
+
+func compileMultipleOf(s *site, v any) (check, error) {
+	m, err := s.number("multipleOf", v)
+	if err != nil {
+		return nil, err
+	}
+	if m.sign() <= 0 {
+		return nil, s.bad("multipleOf", "must be greater than 0")
+	}
+	return func(v any, at string) *InputError {
+		if x, ok := numberOf(v); ok && !x.isMultipleOf(m) {
+			return fail(at, "multipleOf", "%s is not a multiple of %s", x.text, m.text)
+		}
+		return nil
+	}, nil
+}

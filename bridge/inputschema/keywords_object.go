@@ -1,0 +1,84 @@
+package inputschema
+
+import "slices"
+
+// The keywords that constrain objects, but for their size (keywords_size.go). Members are
+// visited in name order, so the error reported for arguments with several problems is always
+// the same one.
+
+func compileRequired(s *site, v any) (check, error) {
+	names, err := s.names("required", v)
+	if err != nil {
+		return nil, err
+	}
+	return func(v any, at string) *InputError {
+		x, ok := v.(map[string]any)
+		if !ok {
+			return nil
+		}
+		for _, r := range names {
+			if _, ok := x[r]; !ok {
+				return fail(at+"/"+escapePointer(r), "required", "the required property %q is missing", r)
+			}
+		}
+		return nil
+	}, nil
+}
+
+// properties checks each named member that is present; a member whose schema is false must
+// be absent.
+func compileProperties(s *site, v any) (check, error) {
+	props, ok := v.(map[string]any)
+	if !ok {
+		return nil, s.bad("properties", "must be an object")
+	}
+	names := make([]string, 0, len(props))
+	subs := make(map[string]*node, len(props))
+	for name, sub := range props {
+		n, err := s.schema("properties/"+escapePointer(name), sub)
+		if err != nil {
+			return nil, err
+		}
+		names, subs[name] = append(names, name), n
+	}
+	slices.Sort(names)
+	return func(v any, at string) *InputError {
+		x, _ := v.(map[string]any)
+		for _, name := range names {
+			e, present := x[name]
+			if !present {
+				continue
+			}
+			if subs[name].never {
+				return fail(at+"/"+escapePointer(name), "properties", "the property %q is not allowed", name)
+			}
+			if err := subs[name].validate(e, at+"/"+escapePointer(name)); err != nil {
+				return err
+			}
+		}
+		return nil
+	}, nil
+}
+
+// additionalProperties: the subset has only false, no members but those properties names.
+// true and schemas are refused, as WebMCP's conformance tests expect of registerTool.
+func compileAdditionalProperties(s *site, v any) (check, error) {
+	if v != false {
+		return nil, s.bad("additionalProperties", "only additionalProperties: false is supported")
+	}
+	known, _ := s.obj["properties"].(map[string]any)
+	return func(v any, at string) *InputError {
+		x, _ := v.(map[string]any)
+		var extra []string
+		for k := range x {
+			if _, ok := known[k]; !ok {
+				extra = append(extra, k)
+			}
+		}
+		if len(extra) == 0 {
+			return nil
+		}
+		k := slices.Min(extra)
+		return fail(at+"/"+escapePointer(k), "additionalProperties", "the property %q is not allowed", k)
+	}, nil
+}

@@ -1,0 +1,122 @@
+package inputschema
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/webmcp-bridge/webmcp-bridge/internal/jsonvalue"
+)
+
+// site is the schema object being compiled: its path, for errors, and its members, for the
+// few keywords that read a sibling (items after prefixItems, additionalProperties after
+// properties, contains with minContains and maxContains).
+//
+// Its readers check a keyword's value as the draft 2020-12 meta-schema requires.
+type site struct {
+	obj  map[string]any
+	path string
+}
+
+// bad is the SchemaError for keyword k.
+func (s *site) bad(k, reason string) error {
+	return &SchemaError{Path: s.path + "/" + k, Reason: reason}
+}
+
+// schema compiles the subschema v found at k (a keyword, or a keyword and a member or index).
+func (s *site) schema(k string, v any) (*node, error) {
+	return compileSchema(v, s.path+"/"+k)
+}
+
+// schemas reads a non-empty array of schemas.
+func (s *site) schemas(k string, v any) ([]*node, error) {
+	list, ok := v.([]any)
+	if !ok || len(list) == 0 {
+		return nil, s.bad(k, "must be a non-empty array of schemas")
+	}
+	out := make([]*node, len(list))
+	for i, sub := range list {
+		n, err := s.schema(k+"/"+strconv.Itoa(i), sub)
+		if err != nil {
+			return nil, err
+		}
+		out[i] = n
+	}
+	return out, nil
+}
+
+// count reads a non-negative integer (2.0 and 1e2 are integers); values beyond int are
+// clamped, as no string, array or object is that long.
+func (s *site) count(k string, v any) (int, error) {
+	d, ok := numberOf(v)
+	if !ok || d.neg || !d.isInteger() {
+		return 0, s.bad(k, "must be a non-negative integer")
+	}
+	if d.exp > 18 {
+		return math.MaxInt, nil
+	}
+	n, _ := strconv.ParseInt(d.digits+zeros(d.exp-len(d.digits)), 10, 64)
+	if n > math.MaxInt {
+		return math.MaxInt, nil // a 32-bit int
+	}
+	return int(n), nil
+}
+
+// number reads a number.
+func (s *site) number(k string, v any) (decimal, error) {
+	d, ok := numberOf(v)
+	if !ok {
+		return decimal{}, s.bad(k, "must be a number")
+	}
+	return d, nil
+}
+
+// names reads an array of distinct strings.
+func (s *site) names(k string, v any) ([]string, error) {
+	list, ok := v.([]any)
+	if !ok {
+		return nil, s.bad(k, "must be an array of strings")
+	}
+	out := make([]string, len(list))
+	seen := make(map[string]bool, len(list))
+	for i, e := range list {
+		name, ok := e.(string)
+		if !ok {
+			return nil, s.bad(k, "must be an array of strings")
+		}
+		if seen[name] {
+			return nil, s.bad(k, fmt.Sprintf("lists %q twice", name))
+		}
+		seen[name] = true
+		out[i] = name
+	}
+	return out, nil
+}
+
+// typeOf names v's JSON type as JSON Schema does: numbers with no fractional part, 1.0
+// included, are "integer".
+func typeOf(v any) string {
+	if d, ok := numberOf(v); ok {
+		if d.isInteger() {
+			return "integer"
+		}
+		return "number"
+	}
+	return jsonvalue.TypeName(v)
+}
+
+// escapePointer escapes a member name for a JSON Pointer.
+func escapePointer(s string) string {
+	b := make([]byte, 0, len(s))
+	for i := 0; i < len(s); i++ {
+		switch s[i] {
+		case '~':
+			b = append(b, '~', '0')
+		case '/':
+			b = append(b, '~', '1')
+		default:
+			b = append(b, s[i])
+		}
+	}
+	return string(b)
+}
