@@ -65,9 +65,12 @@ vet:
 	$(GO) vet ./...
 	GOOS=js GOARCH=wasm $(GO) vet ./...
 
-# Everything but the browser tests: the core, the module's handlers (natively), the JSON codec.
+# Everything but the browser tests: the core, the module's handlers (natively), the JSON codec;
+# then the packages whose state is shared between goroutines (the lazily built HTML policy, the
+# module's handlers) again under the race detector.
 unit:
 	$(GO) test -count=1 $$($(GO) list ./... | grep -v /internal/browsertest)
+	$(GO) test -count=1 -race ./sanitize/ ./wasm/
 
 test: vet unit browser
 

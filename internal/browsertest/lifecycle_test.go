@@ -86,3 +86,20 @@ func TestModulePanicIsContained(t *testing.T) {
 	assert.Contains(t, e["message"], "goroutine", "the test build adds the stack")
 	assert.Equal(t, "hello", got.After.Content[0]["text"], "the module still answers after a panic")
 }
+
+// TestShippedModuleHasNoTestExports: the module in web/dist is the release build — no
+// panicForTest, no stats — while the test build has both.
+func TestShippedModuleHasNoTestExports(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		base func(*testing.T) string
+		want bool
+	}{{"release", serveWeb, false}, {"test build", serveTestBuild, true}} {
+		ctx := browser(t, false)
+		open(t, ctx, c.base(t)+"/test/blank.html")
+		var got map[string]bool
+		eval(t, ctx, `await WebMCPBridge.ready;
+			return {panicForTest: typeof __webmcpBridgeGo.panicForTest === "function", stats: typeof __webmcpBridgeGo.stats === "function"};`, &got)
+		assert.Equal(t, map[string]bool{"panicForTest": c.want, "stats": c.want}, got, c.name)
+	}
+}
