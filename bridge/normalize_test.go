@@ -215,6 +215,26 @@ func TestNormalizeNeverSplitsUTF8(t *testing.T) {
 	assert.Equal(t, "ok\uFFFDok", r.Content[0].(*bridge.TextContent).Text)
 }
 
+// TestPolicyListsOneConvention: imageTypes, audioTypes and linkSchemes take the names a person
+// writes and keep the names the checks use; a short image type then admits those images.
+func TestPolicyListsOneConvention(t *testing.T) {
+	p, err := bridge.PolicyFromJSON([]byte(`{"imageTypes":["png","JPG"],"audioTypes":["mp3","audio/x-wav"],"linkSchemes":["HTTPS:"]}`))
+	require.NoError(t, err)
+	assert.Equal(t, []string{"image/png", "image/jpeg"}, p.ImageTypes)
+	assert.Equal(t, []string{"audio/mpeg", "audio/wav"}, p.AudioTypes)
+	assert.Equal(t, []string{"https"}, p.LinkSchemes)
+	got, vs := normalize(t, `[{"type":"image","data":"`+b64(fixtures.PNG(2, 2, false))+`"},{"type":"link","url":"https://example.com/"}]`, p)
+	assert.Empty(t, vs)
+	assert.Equal(t, "image/png", got["content"].([]any)[0].(map[string]any)["mimeType"])
+
+	// A Go policy written by hand with short names works the same way.
+	hand := bridge.DefaultPolicy()
+	hand.ImageTypes = []string{"png"}
+	_, vs = normalize(t, `{"type":"image","data":"`+b64(fixtures.PNG(2, 2, false))+`"}`, hand)
+	assert.Empty(t, vs)
+	require.NoError(t, hand.Validate())
+}
+
 func TestPolicyFromJSONErrors(t *testing.T) {
 	tests := map[string]string{
 		`{"maxImageByte":1}`:               `policy: unknown setting "maxImageByte"`,
@@ -225,6 +245,12 @@ func TestPolicyFromJSONErrors(t *testing.T) {
 		`{"maxTableRows":-1}`:              `policy: maxTableRows is -1; limits are 0 (none) or more`,
 		`{"imageTypes":["image/svg+xml"]}`: `policy: imageTypes[0] is image/svg+xml; SVG can carry script and is never accepted as an image`,
 		`[1]`:                              `policy: must be a JSON object`,
+		`{"imageTypes":["svg"]}`:           `policy: imageTypes[0] is svg; SVG can carry script and is never accepted as an image`,
+		`{"imageTypes":["png","tiff"]}`:    `policy: imageTypes[1] is "tiff", not a type the bridge can check (png, jpeg, gif, webp)`,
+		`{"imageTypes":["image/bmp"]}`:     `policy: imageTypes[0] is "image/bmp", not a type the bridge can check (png, jpeg, gif, webp)`,
+		`{"audioTypes":["mp3","m4b"]}`:     `policy: audioTypes[1] is "m4b", not a type the bridge can check (wav, mpeg, ogg, flac, webm, mp4, aac, aiff, midi)`,
+		`{"linkSchemes":["https://"]}`:     `policy: linkSchemes[0] is "https://", not a URL scheme (such as https)`,
+		`{"linkSchemes":["JavaScript:"]}`:  `policy: linkSchemes[0] is "JavaScript:"; script and local schemes are never allowed`,
 	}
 	for in, want := range tests {
 		_, err := bridge.PolicyFromJSON([]byte(in))

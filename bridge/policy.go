@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"fmt"
 	"math"
+	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/webmcp-bridge/webmcp-bridge/internal/jsonvalue"
@@ -56,8 +58,9 @@ func DefaultPolicy() Policy {
 }
 
 // PolicyFromJSON reads a policy as JSON on top of DefaultPolicy: settings that are absent keep
-// their defaults. Unknown settings, wrong types, negative limits and SVG in imageTypes are errors
-// that name the setting.
+// their defaults. Unknown settings, wrong types, negative limits, SVG or a type the bridge cannot
+// check in imageTypes or audioTypes, and script schemes in linkSchemes are errors that name the
+// setting. Type and scheme lists are returned in the names the checks use ("png" → "image/png").
 func PolicyFromJSON(b []byte) (Policy, error) {
 	p := DefaultPolicy()
 	if len(bytes.TrimSpace(b)) == 0 || bytes.Equal(bytes.TrimSpace(b), []byte("null")) {
@@ -83,6 +86,7 @@ func PolicyFromJSON(b []byte) (Policy, error) {
 	if err := p.Validate(); err != nil {
 		return DefaultPolicy(), err
 	}
+	p.canonicalize()
 	return p, nil
 }
 
@@ -217,36 +221,95 @@ func (p Policy) Validate() error {
 		}
 	}
 	for i, t := range p.ImageTypes {
-		if c := sanitize.CanonicalMIME(t); c == "image/svg+xml" {
+		switch c := canonicalType("image", t); {
+		case c == "image/svg+xml":
 			return &PolicyError{Setting: "imageTypes", Message: fmt.Sprintf("policy: imageTypes[%d] is %s; SVG can carry script and is never accepted as an image", i, t)}
+		case !slices.Contains(checkableImageTypes, c):
+			return &PolicyError{Setting: "imageTypes", Message: fmt.Sprintf("policy: imageTypes[%d] is %q, not a type the bridge can check (png, jpeg, gif, webp)", i, t)}
+		}
+	}
+	for i, t := range p.AudioTypes {
+		if !slices.Contains(checkableAudioTypes, canonicalType("audio", t)) {
+			return &PolicyError{Setting: "audioTypes", Message: fmt.Sprintf("policy: audioTypes[%d] is %q, not a type the bridge can check (wav, mpeg, ogg, flac, webm, mp4, aac, aiff, midi)", i, t)}
 		}
 	}
 	for i, s := range p.LinkSchemes {
-		if sanitize.NeverAllowedScheme(strings.ToLower(s)) {
+		c := canonicalScheme(s)
+		if !schemeName.MatchString(c) {
+			return &PolicyError{Setting: "linkSchemes", Message: fmt.Sprintf("policy: linkSchemes[%d] is %q, not a URL scheme (such as https)", i, s)}
+		}
+		if sanitize.NeverAllowedScheme(c) {
 			return &PolicyError{Setting: "linkSchemes", Message: fmt.Sprintf("policy: linkSchemes[%d] is %q; script and local schemes are never allowed", i, s)}
 		}
 	}
 	return nil
 }
 
+// The one convention for imageTypes, audioTypes and linkSchemes: an entry may be written as a
+// person would ("png", "image/JPG", "mp3", "HTTPS:"); it is read onto the name the checks use
+// ("image/png", "image/jpeg", "audio/mpeg", "https"), and an entry that names nothing the
+// bridge can check is an error naming the setting.
+
+// checkableImageTypes are the image types CheckImage verifies (signature and header).
+var checkableImageTypes = []string{"image/png", "image/jpeg", "image/gif", "image/webp"}
+
+// checkableAudioTypes are the audio containers CheckAudio sniffs.
+var checkableAudioTypes = []string{"audio/wav", "audio/mpeg", "audio/ogg", "audio/flac", "audio/webm", "audio/mp4", "audio/aac", "audio/aiff", "audio/midi"}
+
+var schemeName = regexp.MustCompile(`^[a-z][a-z0-9+.-]*$`)
+
+// canonicalType reads one entry of imageTypes or audioTypes (kind "image" or "audio"): a MIME
+// type or its short name.
+func canonicalType(kind, t string) string {
+	t = strings.ToLower(strings.TrimSpace(t))
+	if t == "svg" {
+		return "image/svg+xml"
+	}
+	if !strings.Contains(t, "/") {
+		t = kind + "/" + t
+	}
+	return sanitize.CanonicalMIME(t)
+}
+
+// canonicalScheme reads one entry of linkSchemes: lower case, without a trailing colon.
+func canonicalScheme(s string) string {
+	return strings.TrimSuffix(strings.ToLower(strings.TrimSpace(s)), ":")
+}
+
+// canonicalize rewrites the type and scheme lists onto the names the checks use, so the policy
+// a page reads back says what is in force.
+func (p *Policy) canonicalize() {
+	p.ImageTypes = canonicalTypes("image", p.ImageTypes)
+	p.AudioTypes = canonicalTypes("audio", p.AudioTypes)
+	p.LinkSchemes = canonicalSchemes(p.LinkSchemes)
+}
+
+func canonicalSchemes(list []string) []string {
+	out := make([]string, len(list))
+	for i, s := range list {
+		out[i] = canonicalScheme(s)
+	}
+	return out
+}
+
 func (p Policy) imageLimits() sanitize.ImageLimits {
 	return sanitize.ImageLimits{MaxBytes: p.MaxImageBytes, MaxWidth: p.MaxImageWidth, MaxHeight: p.MaxImageHeight,
-		MaxPixels: p.MaxImagePixels, Types: canonicalTypes(p.ImageTypes)}
+		MaxPixels: p.MaxImagePixels, Types: canonicalTypes("image", p.ImageTypes)}
 }
 
 func (p Policy) audioLimits() sanitize.AudioLimits {
-	return sanitize.AudioLimits{MaxBytes: p.MaxAudioBytes, Types: canonicalTypes(p.AudioTypes)}
+	return sanitize.AudioLimits{MaxBytes: p.MaxAudioBytes, Types: canonicalTypes("audio", p.AudioTypes)}
 }
 
-// canonicalTypes folds user-written MIME types ("image/JPG") onto the sniffers' names.
-func canonicalTypes(types []string) []string {
+// canonicalTypes reads a whole imageTypes or audioTypes list (see canonicalType).
+func canonicalTypes(kind string, types []string) []string {
 	out := make([]string, len(types))
 	for i, t := range types {
-		out[i] = sanitize.CanonicalMIME(t)
+		out[i] = canonicalType(kind, t)
 	}
 	return out
 }
 
 func (p Policy) urlRules() sanitize.URLRules {
-	return sanitize.URLRules{Schemes: p.LinkSchemes, MaxLength: p.MaxURLLength}
+	return sanitize.URLRules{Schemes: canonicalSchemes(p.LinkSchemes), MaxLength: p.MaxURLLength}
 }
