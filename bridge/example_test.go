@@ -51,6 +51,6 @@ func ExampleToModelInput() {
 	fmt.Println(len(in.Attachments), in.Attachments[0].Type, in.IsError)
 	// Output:
 	// Found it
-	// Link: Report 1 <https://example.com/r/1>
+	// Link: "Report 1" <https://example.com/r/1>
 	// 1 resource_link false
 }

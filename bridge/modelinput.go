@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"encoding/base64"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -28,7 +29,7 @@ type Attachment struct {
 
 // ToModelInput turns a result into ModelInput without dropping anything silently: text blocks
 // are joined with newlines; images, audio and blob resources become attachments and are named
-// in the text ("[image 1: alt]"); links are named in the text and listed as attachments;
+// in the text ("[image 1: "alt"]"); links are named in the text and listed as attachments;
 // embedded text resources are included with their URI; structuredContent that no text block
 // repeats is added as JSON. Blocks whose audience is only "user" are for display and stay out of
 // the text (the bridge gives each of them an assistant-facing twin).
@@ -59,7 +60,7 @@ func ToModelInput(r *CallToolResult) ModelInput {
 			in.Attachments = append(in.Attachments, Attachment{Type: "image", MIMEType: b.MIMEType, Data: base64.StdEncoding.EncodeToString(b.Data)})
 			label := "[image " + strconv.Itoa(images)
 			if alt, _ := meta["alt"].(string); alt != "" {
-				label += ": " + alt
+				label += ": " + pageText(alt)
 			}
 			parts = append(parts, label+"]")
 		case *AudioContent:
@@ -70,14 +71,14 @@ func ToModelInput(r *CallToolResult) ModelInput {
 			in.Attachments = append(in.Attachments, Attachment{Type: "resource_link", MIMEType: b.MIMEType, URI: b.URI, Name: b.Name})
 			line := "Link: "
 			if b.Title != "" {
-				line += b.Title + " <" + b.URI + ">"
+				line += pageText(b.Title) + " <" + b.URI + ">"
 			} else if b.Name != b.URI {
-				line += b.Name + " <" + b.URI + ">"
+				line += pageText(b.Name) + " <" + b.URI + ">"
 			} else {
 				line += b.URI
 			}
 			if b.Description != "" {
-				line += " — " + b.Description
+				line += " — " + pageText(b.Description)
 			}
 			parts = append(parts, line)
 		case *EmbeddedResource:
@@ -85,14 +86,14 @@ func ToModelInput(r *CallToolResult) ModelInput {
 				in.Attachments = append(in.Attachments, Attachment{Type: "resource", MIMEType: b.Resource.MIMEType,
 					Data: base64.StdEncoding.EncodeToString(b.Resource.Blob), URI: b.Resource.URI})
 				if !userOnly {
-					parts = append(parts, "[attached resource "+b.Resource.URI+" ("+orUnknown(b.Resource.MIMEType)+")]")
+					parts = append(parts, "[attached resource "+b.Resource.URI+" ("+mimeLabel(b.Resource.MIMEType)+")]")
 				}
 				continue
 			}
 			if userOnly {
 				continue
 			}
-			parts = append(parts, "Resource "+b.Resource.URI+" ("+orUnknown(b.Resource.MIMEType)+"):\n"+b.Resource.Text)
+			parts = append(parts, "Resource "+b.Resource.URI+" ("+mimeLabel(b.Resource.MIMEType)+"):\n"+b.Resource.Text)
 		}
 	}
 	if !structuredSeen {
@@ -151,9 +152,20 @@ func sameJSON(text, want string) bool {
 	return string(b) == string(wb)
 }
 
-func orUnknown(s string) string {
-	if s == "" {
+// pageText is text a page chose (alt text, a link's title, name or description) as it goes into
+// one of the model input's own lines: quoted, with line breaks and quotes escaped, so it can
+// neither end the line nor pass for another label ("[image 2: …]", "Link: …").
+func pageText(s string) string { return strconv.Quote(s) }
+
+// mimeType is the shape of a MIME type; anything else a page put there is quoted.
+var mimeType = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*/[A-Za-z0-9][A-Za-z0-9!#$&^_.+-]*$`)
+
+func mimeLabel(s string) string {
+	switch {
+	case s == "":
 		return "unknown type"
+	case mimeType.MatchString(s):
+		return s
 	}
-	return s
+	return pageText(s)
 }

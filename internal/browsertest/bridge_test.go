@@ -176,7 +176,7 @@ func TestPageAPI(t *testing.T) {
 	for _, c := range got.Typed["content"].([]any) {
 		assert.Equal(t, "image/png", c.(map[string]any)["mimeType"], "binary results become images")
 	}
-	assert.Equal(t, "[image 1: dot]", got.Model["text"])
+	assert.Equal(t, `[image 1: "dot"]`, got.Model["text"])
 	assert.Len(t, got.Model["attachments"], 1)
 }
 

@@ -64,7 +64,7 @@ func TestDemoPage(t *testing.T) {
 			require.Len(t, results, 9)
 			assert.Contains(t, results["greet"].Shown, "Hello, Ada!")
 			assert.Contains(t, results["sales_chart"].Types, "wmb-image")
-			assert.Contains(t, results["sales_chart"].Model, "[image 1: Bar chart")
+			assert.Contains(t, results["sales_chart"].Model, `[image 1: "Bar chart`)
 			assert.Equal(t, 1, results["article"].Frames, "sanitized HTML renders in a sandboxed iframe")
 			assert.Contains(t, results["article"].Types, "wmb-notice", "the removal is visible")
 			assert.NotContains(t, results["article"].Model, "evil.example")
