@@ -114,3 +114,14 @@ func TestModelInputLabelsCannotBeForged(t *testing.T) {
 		`body`,
 	}, lines)
 }
+
+// TestParseToolOutputReportsBadEnvelopeMembers: an isError or _meta of the wrong type is not
+// dropped silently; the agent gets a notice.
+func TestParseToolOutputReportsBadEnvelopeMembers(t *testing.T) {
+	r, vs := bridge.ParseToolOutput(`{"content":[{"type":"text","text":"a"},{"type":"mystery"}],"isError":"true","_meta":[1]}`, bridge.DefaultPolicy())
+	require.Len(t, vs, 3)
+	assert.Equal(t, `[result changed: isError is "true", not true or false; it was ignored]`, vs[1].Notice)
+	assert.Equal(t, `[result changed: _meta is [1], not an object; it was ignored]`, vs[2].Notice)
+	assert.False(t, r.IsError)
+	requireValidMCP(t, r)
+}

@@ -129,8 +129,12 @@ func (n *normalizer) items(items []map[string]any) {
 // envelopeMembers keeps an envelope's isError, structuredContent (wrapped when not an object)
 // and _meta.
 func (n *normalizer) envelopeMembers(m map[string]any) {
-	if b, ok := m["isError"].(bool); ok && b {
-		n.isError = true
+	switch ie := m["isError"].(type) {
+	case nil:
+	case bool:
+		n.isError = ie
+	default: // only reachable from ParseToolOutput, which reads envelopes block by block
+		n.violate("result", "changed", "isError", "isError is "+jsonvalue.Compact(ie)+", not true or false; it was ignored")
 	}
 	if sc, ok := m["structuredContent"]; ok && sc != nil {
 		n.structured = wrapStructured(sc)
@@ -138,8 +142,12 @@ func (n *normalizer) envelopeMembers(m map[string]any) {
 			n.structuredBytes = int64(len(b))
 		}
 	}
-	if meta, ok := m["_meta"].(map[string]any); ok {
+	switch meta := m["_meta"].(type) {
+	case nil:
+	case map[string]any:
 		n.meta = meta
+	default:
+		n.violate("result", "changed", "_meta", "_meta is "+jsonvalue.Compact(meta)+", not an object; it was ignored")
 	}
 }
 
