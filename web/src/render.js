@@ -33,7 +33,8 @@
       if (!forUser(block)) return;
       switch (block.type) {
         case "text": {
-          const isNotice = noticeSet.has(block.text) || /^\[[a-z_]+ (removed|truncated|sanitized|changed): /.test(block.text);
+          // Only the notices of this parse are styled as notices: page text can look like one.
+          const isNotice = noticeSet.has(block.text);
           box.append(el("div", { class: isNotice ? "wmb-notice" : "wmb-text", text: block.text }));
           break;
         }
@@ -49,7 +50,12 @@
         case "resource_link": {
           let href = block.uri;
           if (!/^(https?:|mailto:)/i.test(href)) href = "about:blank";
-          box.append(el("div", { class: "wmb-link" }, el("a", { href, target: "_blank", rel: "noopener noreferrer nofollow", text: block.title || block.name })));
+          // The host as the browser reads it (IDN as punycode) stands beside the name the page
+          // chose, so a name cannot pass for another site.
+          let host = "";
+          try { const u = new URL(block.uri); host = u.host || u.protocol; } catch (e) { host = "invalid URL"; }
+          box.append(el("div", { class: "wmb-link" }, el("a", { href, target: "_blank", rel: "noopener noreferrer nofollow", text: block.title || block.name }),
+            el("span", { class: "wmb-host", text: ` (${host})` })));
           break;
         }
         case "resource": {
