@@ -51,8 +51,8 @@ func writeCanonical(b *strings.Builder, v any) {
 		}
 		b.WriteByte('}')
 	default:
-		if d, ok := numberOf(x); ok {
-			b.WriteString(d.canonical())
+		if d, ok := jsonvalue.NumberOf(x); ok {
+			b.WriteString(d.Canonical())
 		} else {
 			b.WriteString("?" + jsonvalue.Compact(x)) // not JSON: a Go value a caller passed
 		}

@@ -35,7 +35,7 @@ func compileType(s *site, v any) (check, error) {
 	}
 	want := strings.Join(names, " or ")
 	return func(v any, at string) *InputError {
-		got := typeOf(v)
+		got := jsonvalue.TypeName(v)
 		for _, t := range names {
 			if t == got || (t == "number" && got == "integer") {
 				return nil

@@ -1,6 +1,8 @@
 package inputschema
 
-// The keywords that constrain numbers, compared exactly (see decimal).
+import "github.com/webmcp-bridge/webmcp-bridge/internal/jsonvalue"
+
+// The keywords that constrain numbers, compared exactly (see jsonvalue.Decimal).
 
 // bound compiles minimum, maximum, exclusiveMinimum or exclusiveMaximum: pass says which
 // results of comparing the value with the limit are allowed, verb how the others are told.
@@ -11,8 +13,8 @@ func bound(keyword, verb string, pass func(cmp int) bool) compileFunc {
 			return nil, err
 		}
 		return func(v any, at string) *InputError {
-			if x, ok := numberOf(v); ok && !pass(x.cmp(limit)) {
-				return fail(at, keyword, "%s is %s %s", x.text, verb, limit.text)
+			if x, ok := jsonvalue.NumberOf(v); ok && !pass(x.Cmp(limit)) {
+				return fail(at, keyword, "%s is %s %s", x.Text(), verb, limit.Text())
 			}
 			return nil
 		}, nil
@@ -24,12 +26,12 @@ func compileMultipleOf(s *site, v any) (check, error) {
 	if err != nil {
 		return nil, err
 	}
-	if m.sign() <= 0 {
+	if m.Sign() <= 0 {
 		return nil, s.bad("multipleOf", "must be greater than 0")
 	}
 	return func(v any, at string) *InputError {
-		if x, ok := numberOf(v); ok && !x.isMultipleOf(m) {
-			return fail(at, "multipleOf", "%s is not a multiple of %s", x.text, m.text)
+		if x, ok := jsonvalue.NumberOf(v); ok && !x.IsMultipleOf(m) {
+			return fail(at, "multipleOf", "%s is not a multiple of %s", x.Text(), m.Text())
 		}
 		return nil
 	}, nil

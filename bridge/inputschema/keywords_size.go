@@ -1,6 +1,9 @@
 package inputschema
 
-import "unicode/utf8"
+import (
+	"cmp"
+	"unicode/utf8"
+)
 
 // The keywords that bound a size: minLength and maxLength, minItems and maxItems,
 // minProperties and maxProperties.
@@ -33,7 +36,7 @@ func sizeBound(keyword string, size sizeOf, beyond int, message string) compileF
 			return nil, err
 		}
 		return func(v any, at string) *InputError {
-			if n, ok := size(v); ok && compareInts(n, limit) == beyond {
+			if n, ok := size(v); ok && cmp.Compare(n, limit) == beyond {
 				return fail(at, keyword, message, limit)
 			}
 			return nil

@@ -48,25 +48,22 @@ func (s *site) schemas(k string, v any) ([]*node, error) {
 // count reads a non-negative integer (2.0 and 1e2 are integers); values beyond int are
 // clamped, as no string, array or object is that long.
 func (s *site) count(k string, v any) (int, error) {
-	d, ok := numberOf(v)
-	if !ok || d.neg || !d.isInteger() {
+	d, ok := jsonvalue.NumberOf(v)
+	if !ok || d.Sign() < 0 || !d.IsInteger() {
 		return 0, s.bad(k, "must be a non-negative integer")
 	}
-	if d.exp > 18 {
-		return math.MaxInt, nil
-	}
-	n, _ := strconv.ParseInt(d.digits+zeros(d.exp-len(d.digits)), 10, 64)
-	if n > math.MaxInt {
-		return math.MaxInt, nil // a 32-bit int
+	n, fits := d.Int64()
+	if !fits || n > math.MaxInt {
+		return math.MaxInt, nil // more than 18 digits, or more than a 32-bit int holds
 	}
 	return int(n), nil
 }
 
 // number reads a number.
-func (s *site) number(k string, v any) (decimal, error) {
-	d, ok := numberOf(v)
+func (s *site) number(k string, v any) (jsonvalue.Decimal, error) {
+	d, ok := jsonvalue.NumberOf(v)
 	if !ok {
-		return decimal{}, s.bad(k, "must be a number")
+		return jsonvalue.Decimal{}, s.bad(k, "must be a number")
 	}
 	return d, nil
 }
@@ -91,18 +88,6 @@ func (s *site) names(k string, v any) ([]string, error) {
 		out[i] = name
 	}
 	return out, nil
-}
-
-// typeOf names v's JSON type as JSON Schema does: numbers with no fractional part, 1.0
-// included, are "integer".
-func typeOf(v any) string {
-	if d, ok := numberOf(v); ok {
-		if d.isInteger() {
-			return "integer"
-		}
-		return "number"
-	}
-	return jsonvalue.TypeName(v)
 }
 
 // escapePointer escapes a member name for a JSON Pointer.

@@ -8,7 +8,6 @@ import (
 	"math"
 	"regexp"
 	"strconv"
-	"strings"
 	"time"
 
 	"github.com/webmcp-bridge/webmcp-bridge/internal/jsonvalue"
@@ -218,14 +217,9 @@ func ParseSize(v any) (*int64, error) {
 	if v == nil {
 		return nil, nil
 	}
-	var n int64
-	ok := false
-	if num, isNum := v.(json.Number); isNum {
-		n, ok = wholeNumber(string(num))
-	} else if f, isFloat := jsonvalue.ToFloat(v); isFloat && f == math.Trunc(f) && f >= 0 && f <= 1<<53 {
-		n, ok = int64(f), true
-	}
-	if !ok || n < 0 || n > 1<<53 {
+	d, ok := jsonvalue.NumberOf(v)
+	n, whole := d.Int64()
+	if !ok || !whole || n < 0 || n > 1<<53 {
 		text := jsonvalue.Compact(v)
 		if num, isNum := v.(json.Number); isNum {
 			text = string(num) // as written, even beyond float64
@@ -233,44 +227,6 @@ func ParseSize(v any) (*int64, error) {
 		return nil, fmt.Errorf("size %s is not a whole number from 0 to 2^53", text)
 	}
 	return &n, nil
-}
-
-// wholeNumber reads JSON number text that is exactly a whole number of at most 16 digits
-// (2^53 has 16), without rounding through float64.
-func wholeNumber(text string) (int64, bool) {
-	neg := strings.HasPrefix(text, "-")
-	text = strings.TrimPrefix(text, "-")
-	mantissa, exp := text, 0
-	if i := strings.IndexAny(text, "eE"); i >= 0 {
-		e, err := strconv.Atoi(text[i+1:])
-		if err != nil || e > 400 || e < -400 {
-			return 0, false
-		}
-		mantissa, exp = text[:i], e
-	}
-	intPart, frac, _ := strings.Cut(mantissa, ".")
-	digits := intPart + frac
-	point := len(intPart) + exp // where the decimal point falls in digits
-	if point < 0 {
-		point = 0
-	}
-	if point < len(digits) {
-		if strings.Trim(digits[point:], "0") != "" {
-			return 0, false // a fractional part that is not zero
-		}
-		digits = digits[:point]
-	} else {
-		digits += strings.Repeat("0", point-len(digits))
-	}
-	digits = strings.TrimLeft(digits, "0")
-	if len(digits) > 16 {
-		return 0, false
-	}
-	n, _ := strconv.ParseInt("0"+digits, 10, 64)
-	if neg && n != 0 {
-		return -n, true
-	}
-	return n, true
 }
 
 // dateTime is the shape of an ISO 8601 date-time with an offset, as RFC 3339 writes it and as

@@ -105,3 +105,23 @@ func TestWriterKeepsHugeNumbersAsStrings(t *testing.T) {
 	require.NoError(t, err)
 	assert.Equal(t, `["1E1000","-2e400",12345678901234567890,1e-1000,1.5]`, string(b))
 }
+
+func TestDecimalInt64IsExact(t *testing.T) {
+	for _, tt := range []struct {
+		in    string
+		want  int64
+		whole bool
+	}{
+		{"0", 0, true}, {"-0", 0, true}, {"2.0", 2, true}, {"1e2", 100, true}, {"-5", -5, true},
+		{"999999999999999999", 999999999999999999, true}, {"9007199254740993", 9007199254740993, true},
+		{"1.5", 0, false}, {"1.0000000000000001", 0, false}, {"1e19", 0, false}, {"1e-1", 0, false},
+	} {
+		d, ok := ParseDecimal(tt.in)
+		require.True(t, ok, tt.in)
+		n, whole := d.Int64()
+		assert.Equal(t, tt.whole, whole, tt.in)
+		assert.Equal(t, tt.want, n, tt.in)
+	}
+	assert.Equal(t, "integer", TypeName(json.Number("1.0")))
+	assert.Equal(t, "number", TypeName(json.Number("1.0000000000000001")), "judged exactly, not through float64")
+}

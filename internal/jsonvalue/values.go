@@ -3,7 +3,6 @@ package jsonvalue
 import (
 	"encoding/json"
 	"fmt"
-	"math"
 )
 
 // ToFloat returns a decoded JSON number (or a Go integer) as a float64.
@@ -45,7 +44,8 @@ func Scalar(v any) string {
 	return Compact(v)
 }
 
-// TypeName names v's JSON type as JSON Schema does: whole numbers are "integer".
+// TypeName names v's JSON type as JSON Schema does: numbers with no fractional part, judged
+// exactly (1.0 and 1e2 included), are "integer".
 func TypeName(v any) string {
 	switch x := v.(type) {
 	case nil:
@@ -59,8 +59,7 @@ func TypeName(v any) string {
 	case map[string]any:
 		return "object"
 	case json.Number, float64, int, int64:
-		f, _ := ToFloat(x)
-		if f == math.Trunc(f) && !math.IsInf(f, 0) {
+		if d, ok := NumberOf(x); ok && d.IsInteger() {
 			return "integer"
 		}
 		return "number"

@@ -1,35 +1,46 @@
-package inputschema
+package jsonvalue
 
 import (
+	"cmp"
+	"encoding/json"
 	"math"
 	"strconv"
 	"strings"
-
-	"github.com/webmcp-bridge/webmcp-bridge/internal/jsonvalue"
 )
 
-// decimal is a JSON number held exactly, as JSON Schema compares numbers: float64 would call
-// 0.3 no multiple of 0.1 and 2^53+1 equal to 2^53. Its value is ±0.digits × 10^exp, digits
-// with no leading or trailing zero; zero has no digits. text is the number as written.
-type decimal struct {
+// Decimal is a JSON number held exactly, as JSON Schema compares numbers and as the MCP wire
+// form reads sizes: float64 would call 0.3 no multiple of 0.1 and 2^53+1 equal to 2^53. Its
+// value is ±0.digits × 10^exp, digits with no leading or trailing zero; zero has no digits.
+// text is the number as written.
+type Decimal struct {
 	neg    bool
 	digits string
 	exp    int
 	text   string
 }
 
-// numberOf reads a decoded JSON number (json.Number, or a Go float64, int or int64).
-func numberOf(v any) (decimal, bool) {
-	switch jsonvalue.TypeName(v) {
-	case "integer", "number":
-		return parseDecimal(jsonvalue.Scalar(v))
+// NumberOf reads a decoded JSON number (json.Number, or a Go float64, int or int64) exactly;
+// NaN, infinities and other values are not numbers.
+func NumberOf(v any) (Decimal, bool) {
+	switch x := v.(type) {
+	case json.Number:
+		return ParseDecimal(string(x))
+	case float64:
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return Decimal{}, false
+		}
+		return ParseDecimal(Compact(x))
+	case int:
+		return ParseDecimal(strconv.Itoa(x))
+	case int64:
+		return ParseDecimal(strconv.FormatInt(x, 10))
 	}
-	return decimal{}, false
+	return Decimal{}, false
 }
 
-// parseDecimal reads JSON number text; NaN and infinities are not numbers.
-func parseDecimal(s string) (decimal, bool) {
-	d := decimal{text: s}
+// ParseDecimal reads JSON number text; NaN and infinities are not numbers.
+func ParseDecimal(s string) (Decimal, bool) {
+	d := Decimal{text: s}
 	i := 0
 	if i < len(s) && s[i] == '-' {
 		d.neg = true
@@ -47,7 +58,7 @@ func parseDecimal(s string) (decimal, bool) {
 		}
 	}
 	if len(digits) == 0 {
-		return decimal{}, false
+		return Decimal{}, false
 	}
 	if point < 0 {
 		point = len(digits)
@@ -56,10 +67,10 @@ func parseDecimal(s string) (decimal, bool) {
 	if i < len(s) && (s[i] == 'e' || s[i] == 'E') {
 		var ok bool
 		if e, ok = parseExponent(s[i+1:]); !ok {
-			return decimal{}, false
+			return Decimal{}, false
 		}
 	} else if i != len(s) {
-		return decimal{}, false
+		return Decimal{}, false
 	}
 	lead := len(digits) - len(strings.TrimLeft(string(digits), "0"))
 	d.digits = strings.TrimRight(string(digits[lead:]), "0")
@@ -92,7 +103,8 @@ func parseExponent(s string) (int, bool) {
 	return e, true
 }
 
-func (d decimal) sign() int {
+// Sign is -1, 0 or +1.
+func (d Decimal) Sign() int {
 	switch {
 	case d.digits == "":
 		return 0
@@ -102,35 +114,25 @@ func (d decimal) sign() int {
 	return 1
 }
 
-// cmp compares two numbers exactly: -1, 0 or +1.
-func (d decimal) cmp(o decimal) int {
-	ds, os := d.sign(), o.sign()
+// Cmp compares two numbers exactly: -1, 0 or +1.
+func (d Decimal) Cmp(o Decimal) int {
+	ds, os := d.Sign(), o.Sign()
 	if ds != os || ds == 0 {
-		return compareInts(ds, os)
+		return cmp.Compare(ds, os)
 	}
-	c := compareInts(d.exp, o.exp)
+	c := cmp.Compare(d.exp, o.exp)
 	if c == 0 {
 		c = strings.Compare(d.digits, o.digits)
 	}
 	return c * ds
 }
 
-func compareInts(a, b int) int {
-	switch {
-	case a < b:
-		return -1
-	case a > b:
-		return 1
-	}
-	return 0
-}
+// IsInteger reports whether d has no fractional part (2.0 and 1e2 are integers).
+func (d Decimal) IsInteger() bool { return len(d.digits) <= d.exp }
 
-// isInteger reports whether d has no fractional part.
-func (d decimal) isInteger() bool { return len(d.digits) <= d.exp }
-
-// isMultipleOf reports whether d/m is an integer (m > 0). It is exact while m has at most 18
+// IsMultipleOf reports whether d/m is an integer (m > 0). It is exact while m has at most 18
 // significant digits, and falls back to float64 beyond.
-func (d decimal) isMultipleOf(m decimal) bool {
+func (d Decimal) IsMultipleOf(m Decimal) bool {
 	if d.digits == "" {
 		return true
 	}
@@ -158,13 +160,13 @@ func (d decimal) isMultipleOf(m decimal) bool {
 	return r == 0
 }
 
-func (d decimal) float() float64 {
-	f, _ := strconv.ParseFloat(d.canonical(), 64)
+func (d Decimal) float() float64 {
+	f, _ := strconv.ParseFloat(d.Canonical(), 64)
 	return f
 }
 
-// canonical is the one text of d's value: equal numbers, however written, give equal texts.
-func (d decimal) canonical() string {
+// Canonical is the one text of d's value: equal numbers, however written, give equal texts.
+func (d Decimal) Canonical() string {
 	if d.digits == "" {
 		return "0"
 	}
@@ -175,10 +177,20 @@ func (d decimal) canonical() string {
 	return sign + "0." + d.digits + "e" + strconv.Itoa(d.exp)
 }
 
-// zeros is n zeros (none when n <= 0).
-func zeros(n int) string {
-	if n <= 0 {
-		return ""
+// Text is the number as it was written.
+func (d Decimal) Text() string { return d.text }
+
+// Int64 is d as an int64 when d is a whole number of at most 18 digits (every such number fits).
+func (d Decimal) Int64() (int64, bool) {
+	if d.digits == "" {
+		return 0, true
 	}
-	return strings.Repeat("0", n)
+	if !d.IsInteger() || d.exp > 18 {
+		return 0, false
+	}
+	n, err := strconv.ParseInt(d.digits+strings.Repeat("0", max(d.exp-len(d.digits), 0)), 10, 64)
+	if d.neg {
+		n = -n
+	}
+	return n, err == nil
 }
