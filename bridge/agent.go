@@ -1,6 +1,7 @@
 package bridge
 
 import (
+	"errors"
 	"strings"
 
 	"github.com/webmcp-bridge/webmcp-bridge/internal/jsonvalue"
@@ -12,9 +13,17 @@ import (
 // sanitized again, images and audio re-sniffed and URLs re-validated. Text that is not a JSON
 // object or array becomes a text block as it is.
 func ParseToolOutput(raw string, p Policy) (*CallToolResult, []Violation) {
+	if r, vs := refuseOversized(len(raw), p); r != nil {
+		return r, vs
+	}
 	t := strings.TrimSpace(raw)
 	if t != "" && (t[0] == '{' || t[0] == '[') {
-		if v, err := jsonvalue.Decode([]byte(t)); err == nil {
+		v, err := jsonvalue.Decode([]byte(t))
+		var de *jsonvalue.DepthError
+		switch {
+		case errors.As(err, &de):
+			return RefuseTooDeep()
+		case err == nil:
 			if m, ok := v.(map[string]any); ok {
 				if _, hasContent := m["content"]; hasContent {
 					return normalizeEnvelope(m, p)

@@ -18,7 +18,7 @@ func ExampleNormalizeJSON() {
 	fmt.Println(string(b))
 	fmt.Println(violations[0].Notice)
 	// Output:
-	// {"content":[{"type":"resource","resource":{"uri":"webmcp://content/0.html","mimeType":"text/html","text":"<p>Hi <b>there</b></p>"},"annotations":{"audience":["user"]}},{"type":"text","text":"Hi there","annotations":{"audience":["assistant"]}},{"type":"text","text":"[html sanitized: removed <script>]"}],"resultType":"complete"}
+	// {"content":[{"type":"resource","resource":{"uri":"webmcp://content/0.html","mimeType":"text/html","text":"<p>Hi <b>there</b></p>"},"annotations":{"audience":["user"]}},{"type":"text","text":"Hi there","annotations":{"audience":["assistant"]}},{"type":"text","text":"[html sanitized: removed <script>]","_meta":{"webmcp-bridge/notice":{"limit":"html"}}}],"resultType":"complete"}
 	// [html sanitized: removed <script>]
 }
 

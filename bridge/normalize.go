@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"encoding/base64"
+	"errors"
 	"fmt"
 	"strings"
 
@@ -12,6 +13,18 @@ import (
 // ExtraMetaKey is the _meta key under which Normalize keeps members of a known block that the
 // block type does not define, so that nothing the tool sent is lost.
 const ExtraMetaKey = "webmcp-bridge/extra"
+
+// NoticeMetaKey marks the bridge's own notices: a text block that stands where the bridge
+// removed or changed something has _meta[NoticeMetaKey] = {"limit": the setting that applied}.
+// Normalize moves a tool's own use of the key under ExtraMetaKey, so a page cannot make its
+// text look like a notice to a client that reads the mark.
+const NoticeMetaKey = "webmcp-bridge/notice"
+
+// MaxNesting is the deepest nesting of arrays and objects the bridge reads (a top-level array
+// or object is level 1). Deeper output is refused whole, with an isError result that says so:
+// every layer — the loader's walk, JSON.parse, the module's stack in WebAssembly — handles this
+// depth, and a few thousand levels would end the module.
+const MaxNesting = jsonvalue.MaxDepth
 
 // Normalize turns what a WebMCP tool returned — a decoded JSON value: string, float64 or
 // json.Number, bool, nil, []any or map[string]any — into an MCP CallToolResult, applying p.
@@ -36,14 +49,56 @@ func Normalize(v any, p Policy) (*CallToolResult, []Violation) {
 // NormalizeJSON is Normalize for a JSON document. Data (structuredContent's text block) is
 // shown to the model as the tool wrote it, compacted, rather than with Go's sorted members.
 func NormalizeJSON(b []byte, p Policy) (*CallToolResult, []Violation, error) {
+	if r, vs := refuseOversized(len(b), p); r != nil {
+		return r, vs, nil
+	}
 	v, err := jsonvalue.Decode(b)
 	if err != nil {
+		var de *jsonvalue.DepthError
+		if errors.As(err, &de) {
+			r, vs := RefuseTooDeep()
+			return r, vs, nil
+		}
 		return nil, nil, err
 	}
 	n := &normalizer{p: p, rawJSON: b}
 	n.result(v)
 	r, vs := n.finish()
 	return r, vs, nil
+}
+
+// Refused is the result for output the bridge will not read at all — too deep, too large: an
+// isError result whose one block is the notice, and the one violation (item 0, type "result")
+// that names the limit and the reason.
+func Refused(limit, reason string) (*CallToolResult, []Violation) {
+	n := &normalizer{p: Policy{}}
+	n.violate("result", "refused", limit, reason)
+	n.isError = true
+	return &CallToolResult{Content: n.out, IsError: true}, n.violations
+}
+
+// refuseOversized refuses, before it is decoded, output whose JSON is over p.MaxResultBytes:
+// the decoder's allocations are bounded by what it is given.
+func refuseOversized(size int, p Policy) (*CallToolResult, []Violation) {
+	if p.MaxResultBytes <= 0 || int64(size) <= p.MaxResultBytes {
+		return nil, nil
+	}
+	return RefuseTooLarge(int64(size), p.MaxResultBytes)
+}
+
+// RefuseTooLarge is Refused for output of size bytes of JSON over limit (maxResultBytes); a
+// negative size means "more than the limit", for a caller that stopped measuring there.
+func RefuseTooLarge(size, limit int64) (*CallToolResult, []Violation) {
+	if size < 0 {
+		return Refused("maxResultBytes", "the result is more than "+sanitize.FormatBytes(limit)+" of JSON (the limit)")
+	}
+	return Refused("maxResultBytes", fmt.Sprintf("the result is %s of JSON, over the %s limit",
+		sanitize.FormatBytes(size), sanitize.FormatBytes(limit)))
+}
+
+// RefuseTooDeep is Refused for output nested deeper than MaxNesting.
+func RefuseTooDeep() (*CallToolResult, []Violation) {
+	return Refused("nesting", "the result is "+(&jsonvalue.DepthError{Limit: MaxNesting}).Error())
 }
 
 // ErrorResult is the result for a tool that failed (threw, rejected, or could not be run):
@@ -110,7 +165,7 @@ func (n *normalizer) result(v any) {
 			return
 		}
 	case []any:
-		if items, ok := blockList(x); ok {
+		if items, ok := blockList(x, true); ok {
 			n.items(items)
 			return
 		}
@@ -185,9 +240,9 @@ func (n *normalizer) finish() (*CallToolResult, []Violation) {
 		for i, v := range n.violations {
 			reasons[i] = v.Notice
 		}
-		return &CallToolResult{IsError: true, Content: []Content{&TextContent{
-			Text: "Tool result refused by the strict policy: " + strings.Join(reasons, " "),
-		}}}, n.violations
+		return &CallToolResult{IsError: true, Content: []Content{
+			noticeBlock("Tool result refused by the strict policy: "+strings.Join(reasons, " "), "strict"),
+		}}, n.violations
 	}
 	if n.out == nil {
 		n.out = []Content{}
@@ -213,7 +268,7 @@ func (n *normalizer) enforceResultBytes() {
 		reason := fmt.Sprintf("the result would be %s, over the %s limit", sanitize.FormatBytes(total), sanitize.FormatBytes(n.p.MaxResultBytes))
 		notice := "[" + kind + " removed: " + reason + "]"
 		n.violations = append(n.violations, Violation{Item: n.from[i], Type: kind, Limit: "maxResultBytes", Reason: reason, Notice: notice})
-		n.out[i] = &TextContent{Text: notice}
+		n.out[i] = noticeBlock(notice, "maxResultBytes")
 		total -= sizes[i] - int64(len(notice))
 	}
 }

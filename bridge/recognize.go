@@ -104,22 +104,31 @@ func envelopeItems(m map[string]any) ([]map[string]any, bool) {
 	if len(list) == 0 {
 		return nil, true
 	}
-	return blockList(list)
+	return blockList(list, false)
 }
 
-func blockList(list []any) ([]map[string]any, bool) {
+// blockList returns the items of list when every one is a block. With strings set, a string
+// item is a text block too, as long as one item is a block: a tool that returns
+// [imageBlob, "caption"] means an image and its caption, not data.
+func blockList(list []any, strings bool) ([]map[string]any, bool) {
 	if len(list) == 0 {
 		return nil, false
 	}
 	items := make([]map[string]any, len(list))
+	blocks := 0
 	for i, it := range list {
+		if s, ok := it.(string); ok && strings {
+			items[i] = map[string]any{"type": "text", "text": s}
+			continue
+		}
 		m, ok := it.(map[string]any)
 		if !ok || blockKind(m) == "" {
 			return nil, false
 		}
 		items[i] = m
+		blocks++
 	}
-	return items, true
+	return items, blocks > 0
 }
 
 func wrapStructured(v any) map[string]any {
@@ -136,6 +145,11 @@ func (n *normalizer) common(kind string, m map[string]any) (*Annotations, map[st
 		meta = make(map[string]any, len(mm)+1)
 		for k, v := range mm {
 			meta[k] = v
+		}
+		if forged, ok := meta[NoticeMetaKey]; ok {
+			// Only the bridge marks its notices; a tool's mark is kept, but where it marks nothing.
+			delete(meta, NoticeMetaKey)
+			meta = withMeta(meta, ExtraMetaKey, map[string]any{NoticeMetaKey: forged})
 		}
 	} else if mv, ok := m["_meta"]; ok && mv != nil {
 		n.violate(kind, "changed", "annotations", "_meta is not an object; it was moved under "+ExtraMetaKey)

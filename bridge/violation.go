@@ -45,7 +45,12 @@ func MarshalViolations(vs []Violation) []byte {
 func (n *normalizer) violate(kind, verb, limit, reason string) {
 	notice := "[" + kind + " " + verb + ": " + reason + "]"
 	n.violations = append(n.violations, Violation{Item: n.item, Type: kind, Limit: limit, Reason: reason, Notice: notice})
-	n.emit(&TextContent{Text: notice})
+	n.emit(noticeBlock(notice, limit))
+}
+
+// noticeBlock is the text block of one of the bridge's own notices, marked with NoticeMetaKey.
+func noticeBlock(text, limit string) *TextContent {
+	return &TextContent{Text: text, Meta: map[string]any{NoticeMetaKey: map[string]any{"limit": limit}}}
 }
 
 // remove replaces the current item with a notice that gives err's reason; the limit is the

@@ -15,6 +15,7 @@ var exports = map[string]func(m *Module, args []js.Value) []byte{
 	"start":           func(m *Module, _ []js.Value) []byte { return m.Start() },
 	"normalize":       func(m *Module, a []js.Value) []byte { return m.Normalize(str(a, 0)) },
 	"errorResult":     func(m *Module, a []js.Value) []byte { return m.ErrorResult(str(a, 0), str(a, 1), str(a, 2)) },
+	"refuse":          func(m *Module, a []js.Value) []byte { return m.Refuse(str(a, 0), num(a, 1)) },
 	"configure":       func(m *Module, a []js.Value) []byte { return m.Configure(str(a, 0)) },
 	"compileSchema":   func(m *Module, a []js.Value) []byte { return m.CompileSchema(str(a, 0)) },
 	"releaseSchema":   func(m *Module, a []js.Value) []byte { return m.ReleaseSchema(num(a, 0)) },

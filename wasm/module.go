@@ -51,6 +51,8 @@ func (m *Module) Start() []byte {
 	return frame(func(w *jsonvalue.Writer) {
 		w.Raw(`{"version":`)
 		w.Str(m.Version)
+		w.Raw(`,"maxNesting":`)
+		w.Value(bridge.MaxNesting)
 		w.Raw(`,"policy":`)
 		m.currentPolicy().AppendJSON(w)
 		w.Raw("}")
@@ -76,6 +78,18 @@ func (m *Module) ErrorResult(name, message, code string) []byte {
 		message = name + ": " + message
 	}
 	return resultFrame(bridge.ErrorResult(message, code), nil, nil)
+}
+
+// Refuse is the result for output the loader measured and will not hand over: head
+// {"violations"}, body the isError result. kind is "nesting" (deeper than bridge.MaxNesting)
+// or "maxResultBytes" (size bytes of JSON; -1 when the loader stopped counting at the limit).
+func (m *Module) Refuse(kind string, size int) []byte {
+	if kind == "nesting" {
+		r, vs := bridge.RefuseTooDeep()
+		return resultFrame(r, vs, nil)
+	}
+	r, vs := bridge.RefuseTooLarge(int64(size), m.currentPolicy().MaxResultBytes)
+	return resultFrame(r, vs, nil)
 }
 
 // Configure sets the policy from JSON: head {"policy"} (the policy now in force), or a TypeError

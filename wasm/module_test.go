@@ -111,3 +111,21 @@ func TestRecoveredPanicIsAnErrorFrame(t *testing.T) {
 	assert.Equal(t, "Error", e["name"])
 	assert.Equal(t, "webmcp-bridge: boom failed inside the module: kaput", e["message"], "the shipped module carries no stack")
 }
+
+// TestRefuse: the loader's measured refusals come back as isError results with the violation,
+// worded by the bridge; the start head tells the loader the nesting limit.
+func TestRefuse(t *testing.T) {
+	m := NewModule("test")
+	head, _ := split(t, m.Start())
+	assert.Equal(t, 128.0, head["maxNesting"])
+
+	head, body := split(t, m.Refuse("nesting", 0))
+	assert.Equal(t, "nesting", head["violations"].([]any)[0].(map[string]any)["limit"])
+	assert.Contains(t, body, `"isError":true`)
+	assert.Contains(t, body, "[result refused: the result is nested more than 128 levels deep (the limit)]")
+
+	_, body = split(t, m.Refuse("maxResultBytes", 20<<20))
+	assert.Contains(t, body, "[result refused: the result is 20 MiB of JSON, over the 16 MiB limit]")
+	_, body = split(t, m.Refuse("maxResultBytes", -1))
+	assert.Contains(t, body, "[result refused: the result is more than 16 MiB of JSON (the limit)]")
+}

@@ -15,6 +15,12 @@ import (
 func init() {
 	panicDetail = func() string { return "\n" + string(debug.Stack()) }
 	exports["panicForTest"] = func(*Module, []js.Value) []byte { panic("test-only panic requested by the page") }
+	// crashForTest ends the module the way a real fatal error would (Go's "stack overflow"),
+	// so the browser tests can check that the loader restarts it.
+	exports["crashForTest"] = func(*Module, []js.Value) []byte {
+		debug.SetMaxStack(64 << 10)
+		return recurseForever(0)
+	}
 	exports["stats"] = func(m *Module, _ []js.Value) []byte {
 		var ms runtime.MemStats
 		runtime.GC()
@@ -24,4 +30,11 @@ func init() {
 				"heapSys": int64(ms.HeapSys), "schemas": m.Schemas()})
 		}, nil)
 	}
+}
+
+//go:noinline
+func recurseForever(n int) []byte {
+	var pad [256]byte
+	pad[n%256] = byte(n)
+	return append(recurseForever(n+1), pad[0])
 }

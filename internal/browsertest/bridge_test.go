@@ -100,8 +100,8 @@ func TestBridgeEndToEnd(t *testing.T) {
 			assert.Contains(t, r.Content[0]["text"], "cannot be serialized to JSON")
 
 			r = callTool(t, ctx, "huge", "{}")
-			assert.False(t, r.IsError)
-			assert.Contains(t, r.Content[len(r.Content)-1]["text"], "[text truncated: 20,971,520 characters exceed the 100,000-character limit")
+			assert.True(t, r.IsError, "20 MiB of text is over maxResultBytes: refused before it reaches the module")
+			assert.Equal(t, "[result refused: the result is more than 16 MiB of JSON (the limit)]", r.Content[0]["text"])
 
 			r = callTool(t, ctx, "typed", `{color: "red"}`)
 			assert.Equal(t, "color red", r.Content[0]["text"])

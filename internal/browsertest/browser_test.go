@@ -43,6 +43,8 @@ func serveWith(t *testing.T, dist string) string {
 	mux.Handle("/", serve.Handler(web)) // the server `make demo` runs
 	mux.Handle("/dist/", http.StripPrefix("/dist/", serve.Handler(dist)))
 	mux.Handle("/test/", http.StripPrefix("/test/", serve.Handler("pages")))
+	// The same pages under a CSP that allows scripts but not WebAssembly.
+	mux.Handle("/csp/", withCSP("script-src 'self' 'unsafe-inline'", http.StripPrefix("/csp/", serve.Handler("pages"))))
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	srv := &http.Server{Handler: mux}
@@ -50,6 +52,14 @@ func serveWith(t *testing.T, dist string) string {
 	t.Cleanup(func() { srv.Close() })
 	// "localhost" (not 127.0.0.1) so that the page is a secure context, as WebMCP requires.
 	return fmt.Sprintf("http://localhost:%d", ln.Addr().(*net.TCPAddr).Port)
+}
+
+// withCSP serves h's responses with the Content-Security-Policy csp.
+func withCSP(csp string, h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Security-Policy", csp)
+		h.ServeHTTP(w, r)
+	})
 }
 
 // modes are the two ways the bridge runs: wrapping native WebMCP, or providing it.

@@ -19,6 +19,10 @@ func Decode(b []byte) (any, error) {
 	d.skipSpace()
 	v, err := d.value(0)
 	if err != nil {
+		var de *DepthError
+		if errors.As(err, &de) {
+			return nil, de // valid JSON perhaps, but deeper than the bridge reads
+		}
 		return nil, fmt.Errorf("not JSON: %w", err)
 	}
 	d.skipSpace()
@@ -28,8 +32,18 @@ func Decode(b []byte) (any, error) {
 	return v, nil
 }
 
-// maxJSONDepth matches encoding/json's nesting limit.
-const maxJSONDepth = 10000
+// MaxDepth is the deepest nesting of arrays and objects Decode reads: a top-level array is
+// depth 1. It is the one nesting limit of the bridge, chosen so that every layer can honour
+// it: the loader's walk and JSON.parse in the page, and the module's own recursion, which in
+// WebAssembly runs on the engine's call stack (a few thousand levels end the module).
+const MaxDepth = 128
+
+// DepthError is Decode's answer to input nested deeper than MaxDepth.
+type DepthError struct{ Limit int }
+
+func (e *DepthError) Error() string {
+	return fmt.Sprintf("nested more than %d levels deep (the limit)", e.Limit)
+}
 
 type jsonDecoder struct {
 	data []byte
@@ -57,8 +71,8 @@ func (d *jsonDecoder) errAt(what string) error {
 }
 
 func (d *jsonDecoder) value(depth int) (any, error) {
-	if depth > maxJSONDepth {
-		return nil, errors.New("nested too deeply")
+	if depth >= MaxDepth && d.pos < len(d.data) && (d.data[d.pos] == '[' || d.data[d.pos] == '{') {
+		return nil, &DepthError{Limit: MaxDepth}
 	}
 	if d.pos >= len(d.data) {
 		return nil, errJSONEnd

@@ -3,6 +3,7 @@ package jsonvalue
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -124,4 +125,36 @@ func TestDecimalInt64IsExact(t *testing.T) {
 	}
 	assert.Equal(t, "integer", TypeName(json.Number("1.0")))
 	assert.Equal(t, "number", TypeName(json.Number("1.0000000000000001")), "judged exactly, not through float64")
+}
+
+// TestDecodeDepth: MaxDepth levels of arrays or objects decode; one more is a *DepthError (not
+// a syntax error), however deep the input goes, and scalars at the deepest level are fine.
+func TestDecodeDepth(t *testing.T) {
+	nest := func(n int, open, close, inner string) string {
+		return strings.Repeat(open, n) + inner + strings.Repeat(close, n)
+	}
+	for _, c := range []struct {
+		name string
+		in   string
+		ok   bool
+	}{
+		{"arrays at the limit", nest(MaxDepth, "[", "]", "1"), true},
+		{"objects at the limit", nest(MaxDepth, `{"a":`, "}", `"x"`), true},
+		{"one array too many", nest(MaxDepth+1, "[", "]", ""), false},
+		{"one object too many", nest(MaxDepth, `{"a":`, "}", "{}"), false},
+		{"far too deep", nest(100000, "[", "]", ""), false},
+		{"far too deep and unclosed", strings.Repeat("[", 100000), false},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := Decode([]byte(c.in))
+			if c.ok {
+				require.NoError(t, err)
+				return
+			}
+			var de *DepthError
+			require.ErrorAs(t, err, &de)
+			assert.Equal(t, MaxDepth, de.Limit)
+			assert.Equal(t, "nested more than 128 levels deep (the limit)", err.Error())
+		})
+	}
 }

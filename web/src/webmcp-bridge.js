@@ -7,17 +7,18 @@
 // background; calls that need it wait for it, in order.
 (() => {
   "use strict";
-  if (globalThis.WebMCPBridge) return; // loaded twice: the first one stays in charge
+  // In the extension the loader runs as a MAIN-world content script at document_start: there is
+  // no script element, and the extension's isolated-world relay hands over where the module is
+  // and a per-page secret in an attribute. It is read and removed first, before anything that
+  // could return early, and the built-ins the hand-off uses are captured now, before any page
+  // script can replace them (see connectExtension).
+  const extension = takeExtensionHandOff();
+  // Loaded twice: the first one stays in charge. Only a bridge counts — an element with
+  // id="WebMCPBridge" also shows up as window.WebMCPBridge.
+  const existing = Object.getOwnPropertyDescriptor(globalThis, "WebMCPBridge");
+  if (existing && existing.value && existing.value[Symbol.for("webmcp-bridge")] === true) return;
 
   const script = document.currentScript;
-  // In the extension the loader runs as a MAIN-world content script: there is no script element,
-  // and the extension's isolated-world relay hands over where the module is and a per-page
-  // secret in an attribute that is read and removed before any page script runs.
-  let extension = null;
-  if (!script && document.documentElement && document.documentElement.hasAttribute("data-webmcp-bridge")) {
-    try { extension = JSON.parse(document.documentElement.getAttribute("data-webmcp-bridge")); } catch (e) { extension = null; }
-    document.documentElement.removeAttribute("data-webmcp-bridge");
-  }
   const base = new URL(".", extension ? extension.base : (script && script.src) || location.href);
   const normalizeOn = !(script && script.dataset.normalize === "off");
   const NAME_RE = /^[A-Za-z0-9_.\-]{1,128}$/;
@@ -26,46 +27,173 @@
   // Every export answers one frame: a line of JSON (the head), a newline, and a body — the
   // CallToolResult JSON when the call produced one, handed on as it is. A head {"error": {name,
   // message, …}} is thrown as that error (see wasm/module.go).
-  let go = null; // globalThis.__webmcpBridgeGo once started
+  //
+  // The module is replaceable: if it ends (a fatal Go error, a trap, a stack overflow), the call
+  // that was running gets an isError result and the next call starts a new one, with the policy
+  // and the tools' schemas set up again. A module whose memory grew past RETIRE_BYTES during a
+  // call is replaced after it, since WebAssembly memory never shrinks. Where the module cannot run
+  // at all (no 'wasm-unsafe-eval' in the page's CSP, no WebAssembly, the file missing), the bridge
+  // steps aside: tools work as the page wrote them, without its checks (see passThrough).
+  const MAX_NESTING = 128; // bridge.MaxNesting: the start head says the same (a test checks)
+  const RETIRE_BYTES = 256 * 1024 * 1024;
+  let module = null; // {go, memory, runtime} of the running module
+  let starting = null; // the start in progress
+  let compiled = null; // Promise<WebAssembly.Module>, compiled once per page
+  let generation = 0; // counts module starts: schema ids belong to one module
+  let unavailable = null; // the Error that says why the module cannot run on this page
+  let configured = null; // the last accepted configure() settings (JSON), applied again after a restart
   let policy = null; // the policy in force, as the module last answered it
-  const ready = (async () => {
+
+  function startModule() {
+    if (module) return Promise.resolve(module);
+    if (unavailable) return Promise.reject(unavailable);
+    if (!starting) {
+      starting = launch().then((m) => { module = m; starting = null; return m; }, (e) => {
+        starting = null;
+        if (e && e.moduleUnavailable) stepAside(e);
+        throw e;
+      });
+    }
+    return starting;
+  }
+
+  async function launch() {
+    if (typeof WebAssembly !== "object") throw unavailableError("this browser has no WebAssembly");
     if (typeof globalThis.Go !== "function") {
       await new Promise((resolve, reject) => {
         const s = document.createElement("script");
         s.src = new URL("wasm_exec.js", base).href;
         s.onload = resolve;
-        s.onerror = () => reject(new Error("webmcp-bridge: cannot load " + s.src));
+        s.onerror = () => reject(unavailableError("cannot load " + s.src));
         (document.head || document.documentElement).appendChild(s);
       });
     }
+    if (!compiled) compiled = compileModule(new URL("webmcp-bridge.wasm", base).href);
+    let wasm;
+    try {
+      wasm = await compiled;
+    } catch (e) {
+      compiled = null;
+      throw e;
+    }
     const runtime = new globalThis.Go();
     const started = new Promise((resolve) => { globalThis.__webmcpBridgeStarted = resolve; });
-    const url = new URL("webmcp-bridge.wasm", base).href;
-    let result;
-    try {
-      result = await WebAssembly.instantiateStreaming(fetch(url), runtime.importObject);
-    } catch (e) {
-      // Servers that send the wrong MIME type: fall back to compiling from bytes.
-      const bytes = await (await fetch(url)).arrayBuffer();
-      result = await WebAssembly.instantiate(bytes, runtime.importObject);
-    }
-    runtime.run(result.instance).then(() => {
-      go = null;
-      console.error("webmcp-bridge: the Go module exited");
+    const instance = await WebAssembly.instantiate(wasm, runtime.importObject);
+    const m = { go: null, memory: instance.exports.mem, runtime, generation: ++generation };
+    runtime.run(instance).then(() => {
+      if (module === m) retire(m, "the Go module exited");
     });
     await started;
-    go = globalThis.__webmcpBridgeGo;
-    const { head } = callGo("start");
+    m.go = globalThis.__webmcpBridgeGo;
+    let { head } = frameOf(m.go.start());
+    if (head.maxNesting !== MAX_NESTING) console.warn(`webmcp-bridge: the module's nesting limit is ${head.maxNesting}, the loader's ${MAX_NESTING}`);
     api.version = head.version;
+    if (configured !== null) head = frameOf(m.go.configure(configured)).head;
     policy = head.policy;
-    return api;
-  })();
-  ready.catch((e) => console.error(e));
+    return m;
+  }
 
-  // callGo calls an exported Go function with strings and numbers: {head, body}.
-  function callGo(name, ...args) {
-    if (!go) throw new Error("webmcp-bridge: the module is not running");
-    const out = go[name](...args);
+  // compileModule compiles the module once; a server that sends the wrong MIME type gets a second
+  // try from the bytes. A CSP without 'wasm-unsafe-eval' makes the module unavailable.
+  async function compileModule(url) {
+    const blocked = (e) => /Content.Security.Policy|CSP|unsafe-eval/i.test(String(e && e.message));
+    try {
+      return await WebAssembly.compileStreaming(fetch(url));
+    } catch (e) {
+      if (blocked(e)) throw cspError(e);
+      let bytes;
+      try {
+        const r = await fetch(url);
+        if (!r.ok) throw new Error(`${r.status} ${r.statusText}`);
+        bytes = await r.arrayBuffer();
+      } catch (fe) {
+        throw unavailableError(`cannot load ${url} (${fe.message})`);
+      }
+      try {
+        return await WebAssembly.compile(bytes);
+      } catch (ce) {
+        throw blocked(ce) ? cspError(ce) : unavailableError(`cannot compile ${url} (${ce.message})`);
+      }
+    }
+  }
+
+  function unavailableError(why) {
+    return Object.assign(new Error(`webmcp-bridge: ${why}; tools work as the page wrote them, without the bridge's checks`), { moduleUnavailable: true });
+  }
+  function cspError(e) {
+    return Object.assign(unavailableError("this page's Content Security Policy does not allow WebAssembly (add 'wasm-unsafe-eval' to script-src)"), { cause: e });
+  }
+
+  // stepAside is what happens, once, when the module cannot run on this page: a console
+  // warning that says why and what to change, and a webmcpbridgeviolation event.
+  function stepAside(e) {
+    unavailable = e;
+    console.warn(e.message);
+    reportViolations("", [{ item: 0, type: "bridge", limit: "module", reason: e.message, notice: e.message }], true);
+  }
+
+  // retire drops a module that ended or grew too large; the next call starts a new one.
+  function retire(m, why) {
+    if (module !== m) return;
+    module = null;
+    if (why) console.warn(`webmcp-bridge: ${why}; a new module starts on the next call`);
+  }
+
+  // withModule runs fn(m) on the running module (starting one if needed); fn makes its calls
+  // with invoke, synchronously, so they all reach the same module. A module whose memory grew
+  // past RETIRE_BYTES is replaced afterwards.
+  async function withModule(fn) {
+    const m = await startModule();
+    try {
+      return fn(m);
+    } finally {
+      if (module === m && m.memory.buffer.byteLength > RETIRE_BYTES) retire(m, "");
+    }
+  }
+
+  // invoke calls an exported Go function with strings and numbers: {head, body}. If the module
+  // dies in the call, it is retired and invoke throws an Error whose moduleCrashed is set.
+  function invoke(m, name, ...args) {
+    let out, why = "";
+    try {
+      out = m.go[name](...args);
+    } catch (e) {
+      why = String(e && e.message || e);
+    }
+    if (!why && (m.runtime.exited || typeof out !== "string")) why = "the Go program exited";
+    if (why) {
+      retire(m, `the module stopped in ${name} (${why})`);
+      throw Object.assign(new Error(`the bridge's module stopped while handling this call (${why}); a new one starts on the next call`), { moduleCrashed: true });
+    }
+    return frameOf(out);
+  }
+
+  const callGo = (name, ...args) => withModule((m) => invoke(m, name, ...args));
+
+  // schemaId is the id of schema ({json, id, generation}) in module m, compiling it there first
+  // when it was compiled in an earlier module (or never).
+  function schemaId(m, schema) {
+    if (schema.generation !== m.generation) {
+      schema.id = invoke(m, "compileSchema", schema.json).head.id;
+      schema.generation = m.generation;
+    }
+    return schema.id;
+  }
+
+  // checkInput validates a call's arguments (JSON text) against schema: null when they pass,
+  // else the isError result (JSON text) and the DataError message.
+  async function checkInput(schema, args) {
+    const { head, body } = await withModule((m) => invoke(m, "validate", schemaId(m, schema), args));
+    return head.invalid ? { body, message: head.message } : null;
+  }
+
+  function releaseSchema(schema) {
+    if (module && schema && schema.generation === module.generation) {
+      try { invoke(module, "releaseSchema", schema.id); } catch (e) { /* the module was replaced */ }
+    }
+  }
+
+  function frameOf(out) {
     const nl = out.indexOf("\n");
     const head = JSON.parse(nl < 0 ? out : out.slice(0, nl));
     if (head && head.error) throw typedError(head.error);
@@ -82,11 +210,14 @@
     return Object.assign(e, detail);
   }
 
+  const ready = startModule().then(() => api);
+  ready.catch(() => {}); // said once by stepAside; a rejected ready is for the page to read
+
   // ---- events to the page -------------------------------------------------------------------
   const violationListeners = new Set();
-  function reportViolations(tool, violations) {
+  function reportViolations(tool, violations, warned = false) {
     for (const v of violations) {
-      console.warn(`webmcp-bridge: ${tool ? `tool "${tool}": ` : ""}${v.notice}`);
+      if (!warned) console.warn(`webmcp-bridge: ${tool ? `tool "${tool}": ` : ""}${v.notice}`);
       const detail = { tool, ...v };
       for (const f of violationListeners) { try { f(detail); } catch (e) { console.error(e); } }
       window.dispatchEvent(new CustomEvent("webmcpbridgeviolation", { detail }));
@@ -94,15 +225,90 @@
   }
 
   // ---- turning JS values into what Go reads ---------------------------------------------------
-  function toJSON(value) {
+  // What crosses into the module is bounded before it crosses: at most MAX_NESTING levels of
+  // arrays and objects, at most maxResultBytes of JSON. measure walks the value once, without
+  // recursion, and stops as soon as either is exceeded — a sparse array of length 1e7 or a
+  // 400-million-character string is refused without being serialized.
+  function measure(value, maxBytes) {
+    const over = () => maxBytes > 0 && bytes > maxBytes;
+    // A lower bound of the JSON's UTF-8 size: a string's UTF-16 length is at most its bytes,
+    // every other scalar is at least one byte, and so is every comma.
+    const scalarBytes = (v) => (typeof v === "string" ? v.length + 2 : 1);
+    const isContainer = (v) => v !== null && typeof v === "object" && typeof v.toJSON !== "function";
+    let bytes = 0;
+    const values = [value], depths = [1];
+    const path = new Set(); // the containers being walked, to tell a cycle
+    while (values.length) {
+      const v = values.pop(), depth = depths.pop();
+      if (depth === 0) { path.delete(v); continue; } // all of v's members are done
+      if (!isContainer(v)) { bytes += scalarBytes(v); if (over()) break; continue; }
+      if (path.has(v)) throw new TypeError("the result cannot be serialized to JSON (it contains itself)");
+      if (depth > MAX_NESTING) return { refuse: "nesting" };
+      path.add(v);
+      values.push(v); depths.push(0);
+      if (Array.isArray(v)) {
+        bytes += 1 + 2 * v.length; // brackets, commas, and at least a byte per element
+        if (over()) break;
+        for (let i = v.length - 1; i >= 0; i--) {
+          const e = v[i];
+          if (isContainer(e)) { values.push(e); depths.push(depth + 1); } else bytes += scalarBytes(e) - 1;
+        }
+      } else {
+        bytes += 2;
+        for (const k of Object.keys(v)) {
+          const e = v[k];
+          bytes += k.length + 3;
+          if (isContainer(e)) { values.push(e); depths.push(depth + 1); } else bytes += scalarBytes(e);
+        }
+      }
+      if (over()) break;
+    }
+    return over() ? { refuse: "maxResultBytes", size: -1 } : null;
+  }
+
+  // utf8Size is the UTF-8 size of s when it may be within maxBytes, -1 when it certainly is not.
+  function utf8Size(s, maxBytes) {
+    if (maxBytes > 0 && s.length > maxBytes) return -1;
+    if (s.length * 3 <= maxBytes) return s.length; // within the limit whatever the characters
+    let n = s.length;
+    for (let i = 0; i < s.length; i++) {
+      const c = s.charCodeAt(i);
+      if (c >= 0x800 && (c < 0xd800 || c > 0xdbff)) n += 2; // 3 bytes; a surrogate pair is 4 for 2
+      else if (c >= 0x80) n += 1;
+    }
+    return n;
+  }
+
+  // encode turns a value into the JSON text the module reads, or returns {refuse, size} when
+  // the value is too deep or too large to cross.
+  function encode(value) {
+    const max = policy ? policy.maxResultBytes : 0;
+    const over = measure(value, max);
+    if (over) return over;
     let text;
     try {
-      text = JSON.stringify(value, (k, v) => (typeof v === "bigint" ? v.toString() : v));
+      text = JSON.stringify(value);
     } catch (e) {
-      throw new Error(`the result cannot be serialized to JSON (${e.message})`);
+      if (e instanceof RangeError) return { refuse: "nesting" }; // a toJSON that nests deeper
+      try {
+        text = JSON.stringify(value, (k, v) => (typeof v === "bigint" ? v.toString() : v));
+      } catch (e2) {
+        throw new TypeError(`the result cannot be serialized to JSON (${e2.message})`);
+      }
     }
     if (text === undefined) text = "null";
+    const size = max > 0 ? utf8Size(text, max) : 0;
+    if (size < 0 || size > max && max > 0) return { refuse: "maxResultBytes", size };
     return text;
+  }
+
+  // toJSON is encode for what is not a tool's result (settings, schemas, arguments): too deep
+  // or too large is a TypeError that says so.
+  function toJSON(value, what) {
+    const out = encode(value);
+    if (typeof out === "string") return out;
+    throw new TypeError(out.refuse === "nesting" ? `${what} is nested more than ${MAX_NESTING} levels deep (the limit)`
+      : `${what} is more than ${policy.maxResultBytes} bytes of JSON (maxResultBytes)`);
   }
 
   // Plain text is the most common result and needs no checks beyond its length (maxTextChars of
@@ -110,12 +316,13 @@
   // output is exactly what Go would produce (a browser test compares the two). Anything else,
   // or text that is long or not well-formed, goes to Go.
   function plainText(value) {
+    if (!policy) return null;
     let text;
     if (typeof value === "string") text = value;
     else if (value && typeof value === "object" && value.type === "text" && typeof value.text === "string" &&
       typeof value.toJSON !== "function" && Object.keys(value).length === 2 && Object.getPrototypeOf(value) === Object.prototype) text = value.text;
     else return null;
-    const max = policy ? policy.maxTextChars : 0;
+    const max = policy.maxTextChars;
     if (max > 0 && text.length > max) return null; // UTF-16 units ≥ characters
     if (typeof text.isWellFormed !== "function" || !text.isWellFormed()) return null;
     return { content: [{ type: "text", text }], resultType: "complete" };
@@ -123,25 +330,34 @@
 
   // normalizeText returns the CallToolResult as JSON text, which is what executeTool hands on:
   // only the module's small head (the violations) is parsed here, never the result itself.
-  function normalizeText(value, tool) {
+  async function normalizeText(value, tool) {
+    if (!policy) await startModule();
     const fast = plainText(value);
     if (fast) return JSON.stringify(fast);
-    const { head, body } = callGo("normalize", toJSON(value));
+    const json = encode(value);
+    const { head, body } = typeof json === "string" ? await callGo("normalize", json) : await callGo("refuse", json.refuse, json.size || 0);
     reportViolations(tool, head.violations);
     return body;
   }
 
   // errorText is the isError result (JSON text) for a tool that threw or rejected: the message
   // as thrown, with the error's name only where it says more than "Error".
-  function errorText(err) {
+  async function errorText(err) {
     const isError = err instanceof Error || (err && typeof err === "object" && typeof err.message === "string");
     const name = isError && typeof err.name === "string" ? err.name : "";
     const message = isError ? err.message : String(err);
     const code = err && typeof err === "object" && err.code !== undefined ? String(err.code) : "";
-    return callGo("errorResult", name, message, code).body;
+    return (await callGo("errorResult", name, String(message).slice(0, 100000), code)).body;
   }
 
-  // resolveBinary turns the binary forms a page may hand to content.image into a data URL.
+  // passThrough is what a tool returns when the module cannot run on this page: its value as the
+  // browser would pass it on without the bridge.
+  function passThrough(value) {
+    return typeof value === "string" ? value : JSON.stringify(value);
+  }
+
+  // resolveBinary turns the binary forms a page may hand to content.image into a data URL. A
+  // binary over maxImageBytes is refused before it is read.
   async function resolveBinary(src) {
     if (typeof src === "string") return src;
     let blob;
@@ -156,6 +372,11 @@
       c.getContext("2d").drawImage(src, 0, 0);
       blob = await c.convertToBlob({ type: "image/png" });
     } else throw new TypeError("content.image: expected base64, a data URL, a Blob, an ArrayBuffer, a typed array, a canvas or an ImageBitmap");
+    if (!blob) throw new TypeError("content.image: the canvas gave no image (is it 0×0?)");
+    if (!policy) await startModule().catch(() => {});
+    const max = policy ? policy.maxImageBytes : 0;
+    if (max > 0 && blob.size > max)
+      throw new RangeError(`the image is ${blob.size} bytes, over the maxImageBytes limit of ${max} bytes`);
     const bytes = new Uint8Array(await blob.arrayBuffer());
     let bin = "";
     for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode.apply(null, bytes.subarray(i, i + 0x8000));
@@ -182,25 +403,34 @@
   }
 
   // runTool runs a page's execute and turns whatever happens into the JSON text of a
-  // CallToolResult.
-  async function runTool(tool, input, ctx) {
+  // CallToolResult. Where the module cannot run, the tool's own value goes on as passValue makes
+  // it, and its own error is thrown.
+  async function runTool(tool, input, ctx, passValue) {
     let value;
     try {
-      value = await prepare(tool.execute(input, ctx));
+      value = await tool.execute(input, ctx);
     } catch (e) {
-      await ready;
-      return errorText(e);
+      return failed(e);
     }
-    await ready;
     try {
-      return normalizeText(value, tool.name);
+      return await normalizeText(await prepare(value), tool.name);
     } catch (e) {
-      return errorText(e);
+      if (unavailable) return passValue(value);
+      return failed(e);
+    }
+  }
+
+  // failed is the isError result (JSON text) for e; where the module cannot run, e is thrown on.
+  async function failed(e) {
+    try {
+      return await errorText(e);
+    } catch (e2) {
+      throw unavailable ? e : e2;
     }
   }
 
   // ---- the ModelContext -----------------------------------------------------------------------
-  const native = document.modelContext || navigator.modelContext || null;
+  const native = nativeModelContext();
   let modelContext;
 
   if (native) {
@@ -209,24 +439,42 @@
     native.registerTool = function registerTool(tool, options) {
       if (!normalizeOn || !tool || typeof tool.execute !== "function") return nativeRegister(tool, options);
       // Native Chromium does not check arguments against inputSchema: the bridge does, in Go,
-      // before execute runs. The schema is compiled on the first call.
-      let schemaId = 0;
+      // before execute runs. The schema is compiled now, as the fallback does: a schema the
+      // bridge cannot enforce makes registerTool reject, and the tool is unregistered again.
+      let schema = null;
+      if (tool.inputSchema !== undefined) {
+        try {
+          schema = { json: toJSON(tool.inputSchema, "registerTool: inputSchema"), id: 0, generation: 0 };
+        } catch (e) {
+          return nativeRegister(tool, options); // not JSON: the browser's own answer applies
+        }
+      }
       const wrapped = Object.assign({}, tool, {
         execute: async (input, ctx) => {
-          await ready;
-          if (tool.inputSchema !== undefined) {
+          if (schema) {
+            let invalid;
             try {
-              if (!schemaId) schemaId = callGo("compileSchema", toJSON(tool.inputSchema)).head.id;
-              const { head, body } = callGo("validate", schemaId, toJSON(input === undefined ? {} : input));
-              if (head.invalid) return body;
+              invalid = await checkInput(schema, toJSON(input === undefined ? {} : input, "the input"));
             } catch (e) {
-              return errorText(e);
+              if (unavailable) return tool.execute(input, ctx);
+              return failed(e);
             }
+            if (invalid) return invalid.body;
           }
-          return runTool(tool, input, ctx);
+          return runTool(tool, input, ctx, (v) => v);
         },
       });
-      return nativeRegister(wrapped, options);
+      if (!schema) return nativeRegister(wrapped, options);
+      const refused = new AbortController();
+      const pageSignal = options && options.signal;
+      const signal = !pageSignal ? refused.signal : typeof AbortSignal.any === "function" ? AbortSignal.any([pageSignal, refused.signal]) : pageSignal;
+      const registered = nativeRegister(wrapped, Object.assign({}, options, { signal }));
+      const checked = withModule((m) => { schemaId(m, schema); }).catch((e) => {
+        if (unavailable) return; // not checked where the module cannot run
+        refused.abort(e);
+        throw e; // a TypeError that says where in the schema and why
+      });
+      return Promise.all([registered, checked]).then(() => undefined);
     };
     modelContext = native;
     if (!navigator.modelContext) {
@@ -253,7 +501,7 @@
   // glue that must exist before the module loads (promises, events, abort signals) is here; the
   // checks (input-schema subset, argument validation) and the normalization run in Go.
   function createModelContext() {
-    const tools = new Map(); // name → {tool, schema, schemaId}
+    const tools = new Map(); // name → {tool, inputSchema, schema: {json, id, generation} | null}
     class ModelContext extends EventTarget {
       registerTool(tool, options = {}) {
         const signal = options && options.signal;
@@ -263,37 +511,38 @@
           return Promise.reject(new DOMException(`registerTool: the name ${JSON.stringify(tool.name)} must be 1-128 characters of A-Z, a-z, 0-9, _, . and -`, "InvalidStateError"));
         if (typeof tool.execute !== "function") return Promise.reject(new TypeError("registerTool: execute must be a function"));
         if (tools.has(tool.name)) return Promise.reject(new DOMException(`registerTool: a tool named "${tool.name}" is already registered`, "InvalidStateError"));
-        let schemaJSON;
+        let schema = null;
         if (tool.inputSchema !== undefined) {
-          try { schemaJSON = JSON.stringify(tool.inputSchema); } catch (e) { return Promise.reject(new TypeError("registerTool: inputSchema is not JSON: " + e.message)); }
+          try {
+            schema = { json: toJSON(tool.inputSchema, "registerTool: inputSchema"), id: 0, generation: 0 };
+          } catch (e) {
+            return Promise.reject(e instanceof TypeError ? e : new TypeError("registerTool: inputSchema is not JSON: " + e.message));
+          }
         }
-        const entry = { tool, schema: tool.inputSchema, schemaId: 0 };
+        const entry = { tool, inputSchema: tool.inputSchema, schema };
         tools.set(tool.name, entry); // the name is taken from now on, in call order
         const unregister = () => {
           if (tools.get(tool.name) !== entry) return;
           tools.delete(tool.name);
-          if (entry.schemaId && go) callGo("releaseSchema", entry.schemaId);
+          releaseSchema(entry.schema);
           this.dispatchEvent(new Event("toolchange"));
         };
         if (signal) signal.addEventListener("abort", unregister, { once: true });
-        return ready.then(() => {
-          if (schemaJSON !== undefined) {
-            try {
-              entry.schemaId = callGo("compileSchema", schemaJSON).head.id;
-            } catch (e) {
-              if (tools.get(tool.name) === entry) tools.delete(tool.name);
-              throw e; // a TypeError that says where in the schema and why
-            }
-          }
+        const announce = () => {
           if (tools.get(tool.name) === entry) this.dispatchEvent(new Event("toolchange"));
-          return undefined;
+        };
+        if (!schema) return Promise.resolve().then(announce);
+        return withModule((m) => { schemaId(m, schema); }).then(announce, (e) => {
+          if (unavailable) return announce(); // registered unchecked where the module cannot run
+          if (tools.get(tool.name) === entry) tools.delete(tool.name);
+          throw e; // a TypeError that says where in the schema and why
         });
       }
       async getTools() {
-        return [...tools.values()].map(({ tool, schema }) => ({
+        return [...tools.values()].map(({ tool, inputSchema, schema }) => ({
           name: tool.name, title: typeof tool.title === "string" ? tool.title : "",
           description: typeof tool.description === "string" ? tool.description : "",
-          inputSchema: schema === undefined ? "" : JSON.stringify(schema),
+          inputSchema: inputSchema === undefined ? "" : schema.json,
           window, origin: location.origin, annotations: Object.assign({}, tool.annotations),
         }));
       }
@@ -330,23 +579,31 @@
             settled = true;
             ok ? resolve(v) : reject(v);
           };
-          ready.then(() => {
-            if (settled) return;
-            if (entry.schemaId) {
-              const { head, body } = callGo("validate", entry.schemaId, inputJSON);
-              if (head.invalid) return normalizeOn ? finish(true, body) : finish(false, new DOMException(head.message, "DataError"));
+          (async () => {
+            if (entry.schema) {
+              let invalid;
+              try {
+                invalid = await checkInput(entry.schema, inputJSON);
+              } catch (e) {
+                if (!unavailable) return finish(false, e);
+              }
+              if (settled) return;
+              if (invalid) return normalizeOn ? finish(true, invalid.body) : finish(false, new DOMException(invalid.message, "DataError"));
             }
+            if (settled) return;
             const args = JSON.parse(inputJSON);
             let run;
             if (normalizeOn) {
-              run = runTool(entry.tool, args, { signal: inner.signal });
+              run = runTool(entry.tool, args, { signal: inner.signal }, passThrough);
             } else {
               try { run = Promise.resolve(entry.tool.execute(args, { signal: inner.signal })); } catch (e) { run = Promise.reject(e); }
-              run = run.then((v) => (typeof v === "string" ? v : JSON.stringify(v)));
+              run = run.then(passThrough);
             }
             fireBoth(this, () => new ToolActivatedEvent("toolactivated", { toolName: name }));
-            run.then((v) => finish(true, v), (e) => finish(false, normalizeOn ? e : new DOMException("executeTool: the tool failed", "UnknownError")));
-          }, (e) => finish(false, e));
+            // runTool rejects only where the module cannot run: then, as without the bridge, a tool
+            // that fails is an UnknownError.
+            run.then((v) => finish(true, v), () => finish(false, new DOMException("executeTool: the tool failed", "UnknownError")));
+          })();
         });
       }
     }
@@ -365,12 +622,20 @@
   // result handed out, so toModelInput(result) does not sanitize the same output again.
   const modelInputs = new WeakMap();
   async function parseOutput(raw, tool) {
-    await ready;
-    const { head, body } = callGo("parseToolOutput", typeof raw === "string" ? raw : toJSON(raw));
+    let json = raw;
+    if (typeof raw !== "string") json = encode(raw);
+    else {
+      await startModule();
+      const max = policy.maxResultBytes;
+      const size = utf8Size(raw, max);
+      if (max > 0 && (size < 0 || size > max)) json = { refuse: "maxResultBytes", size };
+    }
+    const { head, body } = typeof json === "string" ? await callGo("parseToolOutput", json) : await callGo("refuse", json.refuse, json.size || 0);
     reportViolations(tool, head.violations);
     const result = JSON.parse(body);
+    if (!head.modelInput) head.modelInput = (await callGo("toModelInput", body)).head.modelInput;
     modelInputs.set(result, head.modelInput);
-    return { result, violations: head.violations, modelInput: head.modelInput, tables: head.tables };
+    return { result, violations: head.violations, modelInput: head.modelInput, tables: head.tables || {} };
   }
 
   // describeTool is how the agent side (and the extension) sees a registered tool.
@@ -393,8 +658,7 @@
       raw = await modelContext.executeTool(tool, args, { signal: options.signal });
     } catch (e) {
       if (options.signal && options.signal.aborted) throw e;
-      await ready;
-      raw = errorText(e);
+      raw = await errorText(e);
     }
     return parseOutput(raw, name);
   }
@@ -423,11 +687,16 @@
     /** The policy in force: a copy of what the module last answered (null before ready). */
     get policy() { return policy && structuredClone(policy); },
     async configure(settings) {
-      await ready;
-      policy = callGo("configure", toJSON(settings || {})).head.policy;
+      const json = toJSON(settings || {}, "configure: the settings");
+      const { head } = await callGo("configure", json);
+      configured = json;
+      policy = head.policy;
       return structuredClone(policy);
     },
-    async normalize(value) { const v = await prepare(value); await ready; return JSON.parse(normalizeText(v, "")); },
+    async normalize(value) {
+      await startModule();
+      return JSON.parse(await normalizeText(await prepare(value), ""));
+    },
     onViolation(f) { violationListeners.add(f); return () => violationListeners.delete(f); },
     agent: {
       async listTools() { return (await modelContext.getTools()).map(describeTool); },
@@ -435,46 +704,91 @@
       callToolDetailed: callDetailed,
       async toModelInput(result) {
         if (modelInputs.has(result)) return structuredClone(modelInputs.get(result));
-        await ready;
-        return callGo("toModelInput", toJSON(result)).head.modelInput;
+        await startModule();
+        return (await callGo("toModelInput", toJSON(result, "the result"))).head.modelInput;
       },
       parseToolOutput: (raw, tool = "") => parseOutput(raw, tool),
     },
   };
-  globalThis.WebMCPBridge = api;
-  if (extension) connectExtension(extension.secret);
+  Object.defineProperty(api, Symbol.for("webmcp-bridge"), { value: true });
+  Object.defineProperty(globalThis, "WebMCPBridge", { value: api, configurable: true, enumerable: true, writable: false });
+  if (extension) connectExtension(extension);
 
   // connectExtension answers the extension's relay over a private MessageChannel. The port
   // arrives in one window message that carries the per-page secret; this listener is the first
-  // registered (document_start) and stops the message from reaching page scripts. Requests are
+  // registered (document_start) and stops the message from reaching page scripts. Everything
+  // the hand-off touches — the event's data, source and ports, stopping it, listening and
+  // posting on the port — goes through the built-ins captured before any page script ran, so a
+  // page that patches Event, MessageEvent or MessagePort later sees nothing. Requests are
   // {id, op: "list" | "call", name?, args?}; a call answers with executeTool's raw string, which
   // the extension panel normalizes again itself.
-  function connectExtension(secret) {
+  function connectExtension({ secret, builtins: b }) {
+    const call = (f, self, ...args) => b.apply(f, self, args);
     const onMessage = (e) => {
-      const d = e.data;
-      if (e.source !== window || !d || d.webmcpBridgeRelay !== true || d.secret !== secret || !e.ports[0]) return;
-      e.stopImmediatePropagation();
-      window.removeEventListener("message", onMessage, true);
-      const port = e.ports[0];
-      port.onmessage = async (m) => {
-        const req = m.data || {};
+      const d = call(b.data, e);
+      if (call(b.source, e) !== window || !d || d.webmcpBridgeRelay !== true || d.secret !== secret) return;
+      const ports = call(b.ports, e);
+      if (!ports || !ports[0]) return;
+      call(b.stopImmediatePropagation, e);
+      call(b.removeEventListener, window, "message", onMessage, true);
+      const port = ports[0];
+      const reply = (id, body) => call(b.postMessage, port, Object.assign({ id, secret }, body));
+      call(b.addEventListener, port, "message", async (m) => {
+        const req = call(b.data, m) || {};
         if (req.secret !== secret || typeof req.id !== "number") return;
-        const reply = (body) => port.postMessage({ id: req.id, secret, ...body });
         try {
           const tools = await modelContext.getTools();
-          if (req.op === "list") return reply({ tools: tools.map(describeTool) });
+          if (req.op === "list") return reply(req.id, { tools: tools.map(describeTool) });
           if (req.op === "call") {
             const tool = tools.find((t) => t.name === req.name);
-            if (!tool) return reply({ error: `no tool named "${req.name}" on this page` });
+            if (!tool) return reply(req.id, { error: `no tool named "${req.name}" on this page` });
             const raw = await modelContext.executeTool(tool, req.args || {});
-            return reply({ raw: typeof raw === "string" ? raw : JSON.stringify(raw) });
+            return reply(req.id, { raw: typeof raw === "string" ? raw : JSON.stringify(raw) });
           }
-          reply({ error: "unknown request" });
+          reply(req.id, { error: "unknown request" });
         } catch (err) {
-          reply({ error: String(err && err.message || err), errorName: err && err.name });
+          reply(req.id, { error: String(err && err.message || err), errorName: err && err.name });
         }
-      };
+      });
+      call(b.start, port);
     };
-    window.addEventListener("message", onMessage, true);
+    call(b.addEventListener, window, "message", onMessage, true);
+  }
+
+  // takeExtensionHandOff reads and removes the relay's data-webmcp-bridge attribute ({base,
+  // secret}) when the loader runs as the extension's content script (no script element), and
+  // captures the built-ins connectExtension needs while no page script has run yet.
+  function takeExtensionHandOff() {
+    const root = document.documentElement;
+    if (document.currentScript || !root || !root.hasAttribute("data-webmcp-bridge")) return null;
+    let handOff = null;
+    try { handOff = JSON.parse(root.getAttribute("data-webmcp-bridge")); } catch (e) { handOff = null; }
+    root.removeAttribute("data-webmcp-bridge");
+    if (!handOff || typeof handOff.secret !== "string" || typeof handOff.base !== "string") return null;
+    const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name).get;
+    const builtins = {
+      apply: Reflect.apply,
+      addEventListener: EventTarget.prototype.addEventListener,
+      removeEventListener: EventTarget.prototype.removeEventListener,
+      stopImmediatePropagation: Event.prototype.stopImmediatePropagation,
+      data: getter(MessageEvent.prototype, "data"),
+      source: getter(MessageEvent.prototype, "source"),
+      ports: getter(MessageEvent.prototype, "ports"),
+      postMessage: MessagePort.prototype.postMessage,
+      start: MessagePort.prototype.start,
+    };
+    return { base: handOff.base, secret: handOff.secret, builtins };
+  }
+
+  // nativeModelContext is the browser's own ModelContext, read through the prototypes' getters:
+  // an <img name="modelContext"> makes document.modelContext an element.
+  function nativeModelContext() {
+    const sources = [[globalThis.Document, document], [globalThis.Navigator, navigator]];
+    for (const [Interface, target] of sources) {
+      const d = Interface && Object.getOwnPropertyDescriptor(Interface.prototype, "modelContext");
+      const mc = d && typeof d.get === "function" ? d.get.call(target) : null;
+      if (mc && typeof mc.registerTool === "function") return mc;
+    }
+    return null;
   }
 })();

@@ -1,0 +1,207 @@
+//go:build !js
+
+package browsertest
+
+import (
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+)
+
+// These tests play a hostile page against the module: output the module must refuse rather
+// than die on, a module that dies anyway, and a page where the module cannot run at all.
+
+// goStats reads the test build's Go heap and goroutine counts (a JS expression).
+const goStats = `(() => JSON.parse(__webmcpBridgeGo.stats()))()`
+
+// TestDeepOutputNeverEndsTheModule: output nested 9,500 levels deep — as raw executeTool text
+// (agent side, read by the module's decoder) and as a JS value (page side, measured by the
+// loader) — gives an isError result that says so; 1,000 such calls leave the same module
+// running with a flat heap.
+func TestDeepOutputNeverEndsTheModule(t *testing.T) {
+	const notice = "[result refused: the result is nested more than 128 levels deep (the limit)]"
+	for _, mode := range modes {
+		t.Run(mode.name, func(t *testing.T) {
+			base := serveTestBuild(t)
+			ctx := browser(t, mode.native)
+			open(t, ctx, base+"/test/tools.html")
+			var got struct {
+				Raw, Value, Direct, After string
+				RawError, ValueError      bool
+				Before, End               map[string]float64
+				SameModule                bool
+			}
+			eval(t, ctx, `await window.registered;
+				const mc = document.modelContext;
+				let value = []; for (let i = 0; i < 9500; i++) value = [value];
+				await mc.registerTool({name: "deep_value", description: "returns a deep value", execute: () => value});
+				const go = __webmcpBridgeGo;
+				const before = `+goStats+`;
+				mc.executeTool = async () => "[".repeat(9500) + "]".repeat(9500);
+				let raw;
+				for (let i = 0; i < 1000; i++) raw = await WebMCPBridge.agent.callTool("text", {});
+				delete mc.executeTool;
+				const end = `+goStats+`;
+				const deep = await WebMCPBridge.agent.callTool("deep_value", {});
+				const direct = go.normalize("[".repeat(9500) + "]".repeat(9500));
+				const after = await WebMCPBridge.agent.callTool("text", {});
+				return {Raw: raw.content[0].text, RawError: raw.isError === true, Value: deep.content[0].text, ValueError: deep.isError === true,
+					Direct: direct, After: after.content[0].text, Before: before, End: end, SameModule: go === __webmcpBridgeGo};`, &got)
+			assert.True(t, got.RawError)
+			assert.Equal(t, notice, got.Raw)
+			assert.True(t, got.ValueError)
+			assert.Equal(t, notice, got.Value)
+			assert.Contains(t, got.Direct, notice, "the module's own decoder refuses it too")
+			assert.Equal(t, "hello", got.After)
+			assert.True(t, got.SameModule, "the module was never restarted")
+			t.Logf("before: %v; after 1,000 deep outputs: %v", got.Before, got.End)
+			assert.Equal(t, got.Before["goroutines"], got.End["goroutines"])
+			assert.Less(t, got.End["heapAlloc"], got.Before["heapAlloc"]+4<<20, "the Go heap stays flat (within 4 MiB)")
+		})
+	}
+}
+
+// TestOversizedOutputIsRefusedBeforeTheModule: results a page can build that are far over
+// maxResultBytes (16 MiB) or maxImageBytes (5 MiB) are refused by the loader's measurement
+// before anything crosses into the module; the module keeps running with a flat heap.
+func TestOversizedOutputIsRefusedBeforeTheModule(t *testing.T) {
+	for _, mode := range modes {
+		t.Run(mode.name, func(t *testing.T) {
+			base := serveTestBuild(t)
+			ctx := browser(t, mode.native)
+			open(t, ctx, base+"/test/tools.html")
+			var got struct {
+				Results    map[string]map[string]any
+				Ms         map[string]float64
+				Before     map[string]float64
+				End        map[string]float64
+				SameModule bool
+			}
+			eval(t, ctx, `await window.registered;
+				const mc = document.modelContext;
+				const big = {
+					accents: () => ({a: "é".repeat(100e6)}),
+					sparse: () => new Array(1e7),
+					blob: () => new Blob([new Uint8Array(100e6)], {type: "image/png"}),
+					blobInArray: () => [new Blob([new Uint8Array(100e6)], {type: "image/png"}), "caption"],
+				};
+				for (const [name, execute] of Object.entries(big)) await mc.registerTool({name, description: name, execute});
+				const go = __webmcpBridgeGo;
+				const before = `+goStats+`;
+				const Results = {}, Ms = {};
+				for (const name of Object.keys(big)) {
+					const t0 = performance.now();
+					const r = await WebMCPBridge.agent.callTool(name, {});
+					Ms[name] = performance.now() - t0;
+					Results[name] = {isError: r.isError === true, text: r.content[0].text};
+				}
+				mc.executeTool = async () => "x".repeat(20 << 20);
+				const t0 = performance.now();
+				const r = await WebMCPBridge.agent.callTool("text", {});
+				Ms.rawText = performance.now() - t0;
+				Results.rawText = {isError: r.isError === true, text: r.content[0].text};
+				delete mc.executeTool;
+				return {Results, Ms, Before: before, End: `+goStats+`, SameModule: go === __webmcpBridgeGo};`, &got)
+			t.Logf("time to refuse, ms: %v", got.Ms)
+			tooLarge := "[result refused: the result is more than 16 MiB of JSON (the limit)]"
+			for name, want := range map[string]string{
+				"accents":     tooLarge,
+				"sparse":      tooLarge,
+				"blob":        "RangeError: the image is 100000000 bytes, over the maxImageBytes limit of 5242880 bytes",
+				"blobInArray": "RangeError: the image is 100000000 bytes, over the maxImageBytes limit of 5242880 bytes",
+				"rawText":     tooLarge,
+			} {
+				require.Contains(t, got.Results, name)
+				assert.True(t, got.Results[name]["isError"].(bool), name)
+				assert.Contains(t, got.Results[name]["text"], want, name)
+			}
+			assert.True(t, got.SameModule, "the module was never restarted")
+			t.Logf("before: %v; after: %v", got.Before, got.End)
+			assert.Less(t, got.End["heapAlloc"], got.Before["heapAlloc"]+4<<20, "the Go heap stays flat (within 4 MiB)")
+		})
+	}
+}
+
+// TestModuleRestartsAfterACrash: a module that dies in a call (the test build's crashForTest, a
+// real fatal Go error) gives that call an isError result; the next call starts a new module
+// with the page's policy and the tools' schemas set up again.
+func TestModuleRestartsAfterACrash(t *testing.T) {
+	for _, mode := range modes {
+		t.Run(mode.name, func(t *testing.T) {
+			base := serveTestBuild(t)
+			ctx := browser(t, mode.native)
+			open(t, ctx, base+"/test/tools.html")
+			var got struct {
+				Crashed                map[string]any
+				After, Valid, Invalid  map[string]any
+				Truncated              string
+				MaxTableRows           float64
+				NewModule, SecondAlive bool
+			}
+			eval(t, ctx, `await window.registered;
+				await WebMCPBridge.configure({maxTableRows: 1});
+				const first = __webmcpBridgeGo;
+				first.normalize = first.crashForTest; // the next normalize ends the module
+				const crashed = await WebMCPBridge.agent.callTool("data", {});
+				const after = await WebMCPBridge.agent.callTool("data", {});
+				const truncated = (await WebMCPBridge.normalize({type: "table", headers: ["a"], rows: [[1], [2]]})).content.map((c) => c.text).find((t) => t && t.startsWith("[table"));
+				const valid = await WebMCPBridge.agent.callTool("typed", {color: "red"});
+				const invalid = await WebMCPBridge.agent.callTool("typed", {color: "blue"});
+				const second = __webmcpBridgeGo;
+				second.normalize = second.crashForTest;
+				await WebMCPBridge.agent.callTool("data", {});
+				const third = await WebMCPBridge.agent.callTool("data", {});
+				return {Crashed: crashed, After: after, Truncated: truncated, Valid: valid, Invalid: invalid,
+					MaxTableRows: WebMCPBridge.policy.maxTableRows, NewModule: first !== second,
+					SecondAlive: !third.isError && second !== __webmcpBridgeGo};`, &got)
+			assert.Equal(t, true, got.Crashed["isError"])
+			assert.Contains(t, got.Crashed["content"].([]any)[0].(map[string]any)["text"], "the bridge's module stopped while handling this call")
+			assert.Equal(t, map[string]any{"temperature": 21.5, "unit": "C"}, got.After["structuredContent"], "the next call works")
+			assert.True(t, got.NewModule)
+			assert.True(t, got.SecondAlive, "it restarts again")
+			assert.Equal(t, 1.0, got.MaxTableRows, "the page's policy is set up again")
+			assert.Equal(t, "[table truncated: 2 rows exceed the 1-row limit; the first 1 were kept]", got.Truncated)
+			assert.Equal(t, "color red", got.Valid["content"].([]any)[0].(map[string]any)["text"], "the schema is compiled again")
+			assert.Equal(t, true, got.Invalid["isError"])
+			assert.Contains(t, got.Invalid["content"].([]any)[0].(map[string]any)["text"], `invalid arguments at "/color"`)
+		})
+	}
+}
+
+// TestStrictCSPLeavesToolsWorking: on a page whose CSP allows scripts but not WebAssembly, the
+// module cannot run; the bridge steps aside — the tools work as the page wrote them, ready
+// rejects with the directive to add, and the page hears it once (a warning, an event).
+func TestStrictCSPLeavesToolsWorking(t *testing.T) {
+	for _, mode := range modes {
+		t.Run(mode.name, func(t *testing.T) {
+			base := serveWeb(t)
+			ctx := browser(t, mode.native)
+			open(t, ctx, base+"/csp/csp.html")
+			var got struct {
+				Ready, Hello, Data, Typed string
+				Registered                string
+				Warnings                  []string
+				Violations                []map[string]any
+			}
+			eval(t, ctx, `
+				const ready = await WebMCPBridge.ready.then(() => "resolved", (e) => e.message);
+				const registered = await window.registered.then(() => "ok", (e) => "rejected: " + e);
+				const mc = document.modelContext;
+				const tools = await mc.getTools();
+				const run = (name, args) => mc.executeTool(tools.find((t) => t.name === name), args);
+				return {Ready: ready, Registered: registered, Hello: await run("hello", {}), Data: await run("data", {}),
+					Typed: await run("typed", {color: "red"}),
+					Warnings: window.warnings.filter((w) => w.includes("webmcp-bridge")), Violations: window.violations};`, &got)
+			assert.Contains(t, got.Ready, "'wasm-unsafe-eval'")
+			assert.Equal(t, "ok", got.Registered, "registerTool works without the module")
+			assert.Equal(t, "hello", got.Hello)
+			assert.JSONEq(t, `{"temperature":21.5}`, got.Data, "results pass through as the page wrote them")
+			assert.Equal(t, "color red", got.Typed)
+			require.Len(t, got.Warnings, 1, "one console warning: %v", got.Warnings)
+			assert.Contains(t, got.Warnings[0], "Content Security Policy")
+			require.Len(t, got.Violations, 1)
+			assert.Equal(t, "module", got.Violations[0]["limit"])
+		})
+	}
+}
