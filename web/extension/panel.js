@@ -1,50 +1,218 @@
-// The side panel: lists the active tab's tools, calls a tool through the tab's relay, and
-// normalizes the raw output again with the panel's own copy of the module before rendering it —
-// the page is never trusted.
+// The side panel: lists the tools of the page in the tab it follows, calls a tool through that
+// page's relay, and normalizes the raw output again with the panel's own copy of the module
+// before rendering it — the page is never trusted.
+//
+// A tool list belongs to one document of one origin. The panel opens a port to the tab's relay
+// for each list; the port reaches that document only and disconnects when it goes, so a call
+// from a list can never run a tool of the page that replaced it. Every answer carries the page's
+// origin (stamped by the relay); a call names the origin it was listed from (the relay refuses
+// it for another origin, or when the tool is no longer the one listed), and an answer from any
+// other origin is refused. The origin is shown with the list and with every result. The list is
+// made again when the tab navigates, when the page's tools change, and (as a side panel) when
+// another tab becomes active.
 "use strict";
 (async () => {
   const $ = (id) => document.getElementById(id);
   const params = new URLSearchParams(location.search);
+  const body = document.body.dataset;
+
+  let pinnedTab = null; // tests open the panel as a tab and name the page to inspect (tabUrl)
+  let windowId = null; // otherwise the panel follows the active tab of its window
+  let followed = null; // the id of the tab the panel shows the tools of
+  let view = null; // the document the list on screen came from: {port, tabId, origin, url, …}
+  let loads = 0; // generation of load(): a load that is overtaken drops its answer
+  let calls = 0; // the latest call: only its result is shown
+
+  // label is how an origin is shown: an opaque origin (a sandboxed page) is "null", so its URL
+  // is named instead.
+  const label = (origin, url) => (origin === "null" ? `an opaque origin (${url})` : origin);
 
   async function targetTab() {
-    if (params.has("tabUrl")) { // tests open the panel as a tab and name the page to inspect
-      const [t] = await chrome.tabs.query({ url: params.get("tabUrl") });
-      return t;
+    if (params.has("tabUrl")) {
+      if (pinnedTab === null) {
+        const [t] = await chrome.tabs.query({ url: params.get("tabUrl") });
+        if (t) pinnedTab = t.id; // from then on the same tab, wherever it navigates
+        return t;
+      }
+      return chrome.tabs.get(pinnedTab).catch(() => undefined);
     }
-    const [t] = await chrome.tabs.query({ active: true, lastFocusedWindow: true });
+    if (windowId === null) windowId = (await chrome.windows.getCurrent()).id;
+    const [t] = await chrome.tabs.query({ active: true, windowId });
     return t;
   }
 
-  const ask = (tab, msg) => chrome.tabs.sendMessage(tab.id, { webmcpBridge: true, ...msg });
-
-  async function load() {
-    $("tools").replaceChildren();
-    const tab = await targetTab();
-    if (!tab) { $("status").textContent = "No tab to inspect."; return; }
-    $("tab").textContent = new URL(tab.url).host;
-    let answer;
-    try { answer = await ask(tab, { op: "list" }); } catch (e) { answer = { error: "the bridge is not running in this tab (reload it?)" }; }
-    if (!answer || answer.error) { $("status").textContent = (answer && answer.error) || "No answer from the tab."; return; }
-    $("status").textContent = answer.tools.length ? `${answer.tools.length} tools` : "This page registers no tools.";
-    WebMCPBridgeRender.toolList(answer.tools, $("tools"), (tool, args) => call(tab, tool.name, args));
-    document.body.dataset.ready = "true";
+  // connect opens a port to the relay of the document the tab shows now. A view's port closes
+  // for one of two reasons (v.closed): "left", the document went away (or there was no relay),
+  // or "replaced", a newer list took its place (once its calls in flight have answered).
+  function connect(tabId) {
+    const v = { port: chrome.tabs.connect(tabId, { name: "webmcp-bridge-panel", frameId: 0 }), tabId,
+      origin: null, url: "", pending: new Map(), nextId: 1, closed: "", replaced: false };
+    v.port.onMessage.addListener((m) => {
+      if (!m || typeof m !== "object") return;
+      if (m.event === "toolchange") {
+        if (view === v && m.origin === v.origin) scheduleLoad();
+        return;
+      }
+      const resolve = v.pending.get(m.id);
+      if (!resolve) return;
+      v.pending.delete(m.id);
+      resolve(m);
+      if (v.replaced && v.pending.size === 0) close(v, "replaced");
+    });
+    v.port.onDisconnect.addListener(() => {
+      void chrome.runtime.lastError; // no relay in the tab (not an http(s) page, or still loading)
+      if (v.closed) return;
+      close(v, "left");
+      if (view === v) gone(v);
+    });
+    return v;
   }
 
-  async function call(tab, name, args) {
+  function close(v, reason) {
+    if (v.closed) return;
+    v.closed = reason;
+    try { v.port.disconnect(); } catch (e) { /* already gone */ }
+    for (const resolve of v.pending.values()) resolve({ lost: reason, sent: true });
+    v.pending.clear();
+  }
+
+  // request sends msg over v's port and resolves with the answer, or with {lost, sent} when the
+  // port closed first (sent: whether the request had left).
+  function request(v, msg) {
+    return new Promise((resolve) => {
+      if (v.closed) return resolve({ lost: v.closed, sent: false });
+      const id = v.nextId++;
+      v.pending.set(id, resolve);
+      try { v.port.postMessage({ id, ...msg }); } catch (e) { v.pending.delete(id); close(v, "left"); resolve({ lost: "left", sent: false }); }
+    });
+  }
+
+  function showOrigin(text, state) {
+    $("origin").textContent = text;
+    $("origin").className = state;
+  }
+
+  // drop forgets the list on screen; its port closes once its calls in flight have answered.
+  function drop() {
+    if (view) {
+      const v = view;
+      view = null;
+      v.replaced = true;
+      if (v.pending.size === 0) close(v, "replaced");
+    }
+    $("tools").replaceChildren();
+    delete body.ready;
+    delete body.origin;
+  }
+
+  // gone: the document the list came from has been left (or closed). Its tools are withdrawn at
+  // once; the new page's are listed when it has loaded.
+  function gone(v) {
+    drop();
+    showOrigin(label(v.origin, v.url), "stale");
+    $("status").textContent = "The tab has left this page; looking for the tools of the page it shows now…";
+    chrome.tabs.get(v.tabId).then((t) => { if (t.status === "complete") scheduleLoad(); }, () => { $("status").textContent = "The tab was closed."; });
+  }
+
+  let timer = 0;
+  function scheduleLoad() {
+    clearTimeout(timer);
+    timer = setTimeout(load, 50);
+  }
+
+  // load lists the tools of the page the followed tab shows now. The list on screen stays until
+  // the new one replaces it at once (unless the tab itself changed).
+  async function load() {
+    const my = ++loads;
+    const tab = await targetTab();
+    if (my !== loads) return;
+    if (!tab || (view && view.tabId !== tab.id)) { drop(); showOrigin("", ""); }
+    if (!tab) { $("status").textContent = "No tab to inspect."; return; }
+    followed = tab.id;
+    if (!view) $("status").textContent = "Looking for tools…";
+    const v = connect(tab.id);
+    const answer = await request(v, { op: "list" });
+    if (my !== loads) { close(v, "replaced"); return; }
+    drop();
+    if (answer.lost || typeof answer.origin !== "string" || !Array.isArray(answer.tools)) {
+      close(v, "replaced");
+      showOrigin("", "");
+      $("status").textContent = answer.error || "The bridge is not running in this tab (reload it?)";
+      return;
+    }
+    Object.assign(v, { origin: answer.origin, url: String(answer.url || "") });
+    view = v;
+    const where = label(v.origin, v.url);
+    showOrigin(where, "live");
+    $("origin").title = v.url;
+    $("status").textContent = answer.tools.length ? `${answer.tools.length} tool${answer.tools.length === 1 ? "" : "s"}` : "This page registers no tools.";
+    WebMCPBridgeRender.toolList(answer.tools, $("tools"), (tool, args) => call(v, tool.name, args));
+    body.origin = v.origin;
+    body.ready = "true";
+  }
+
+  // call runs a tool of the list v came from, and shows its result with the origin it came from.
+  // The title, the origin and the result are set together, and only for the latest call, so a
+  // slow answer never lands under the labels of a later call.
+  async function call(v, name, args) {
+    const me = ++calls;
+    const where = label(v.origin, v.url);
     $("output").hidden = false;
-    $("result-title").textContent = `Result of ${name}`;
-    const answer = await ask(tab, { op: "call", name, args });
-    let details;
-    if (!answer || answer.error) {
-      const message = (answer && answer.error) || "no answer from the tab";
-      details = { result: await WebMCPBridge.normalize({ type: "error", message, code: answer && answer.errorName }), violations: [] };
+    $("output").dataset.origin = v.origin;
+    $("result-title").textContent = `Calling ${name}…`;
+    $("result-origin").textContent = `on ${where}`;
+    $("result").replaceChildren();
+    $("notices").replaceChildren();
+    const fail = async (message, code) => ({ result: await WebMCPBridge.normalize({ type: "error", message, code }), violations: [] });
+    let title = `Result of ${name}`, from = `from ${where}`, details;
+    const answer = args === null ? null : await request(v, { op: "call", origin: v.origin, name, args });
+    if (args === null) {
+      title = `${name} was not called`;
+      details = await fail(`${name} was not called: the arguments do not fit the form.`);
+    } else if (answer.lost) {
+      title = answer.sent ? `${name}: no result` : `${name} was not called`;
+      from = `listed from ${where}`;
+      details = await fail(answer.lost === "replaced"
+        ? `${name} was not called: this list of the tools of ${where} has been replaced by a newer one.`
+        : answer.sent
+          ? `${name}: no result — the tab left ${where}, the page this list came from, before the tool answered.`
+          : `${name} was not called: the tab has left ${where}, the page this list came from.`);
+    } else if (answer.origin !== v.origin) {
+      // Never shown under this list's origin; never expected either (the port reaches one document).
+      title = `${name}: answer refused`;
+      from = `listed from ${where}`;
+      details = await fail(`${name}: an answer came from ${label(answer.origin, answer.url)}, not from ${where}; it is not shown.`);
+      scheduleLoad();
+    } else if (answer.refused) {
+      title = `${name} was not called`;
+      details = await fail(answer.refused === "toolchange"
+        ? `${name} was not called: ${where} has changed this tool since it was listed. The list is being made again.`
+        : `${name} was not called: ${answer.error || "the page refused the call"}.`);
+      if (answer.refused !== "request") scheduleLoad();
+    } else if (answer.error) {
+      details = await fail(answer.error, answer.errorName);
     } else {
       details = await WebMCPBridge.agent.parseToolOutput(answer.raw, name);
     }
+    if (me !== calls) return; // a later call has taken the result box
+    $("result-title").textContent = title;
+    $("result-origin").textContent = from;
     WebMCPBridgeRender.render(details, $("result"));
-    $("notices").replaceChildren(...details.violations.map((v) => Object.assign(document.createElement("li"), { textContent: v.notice })));
-    document.body.dataset.lastTool = name;
+    $("notices").replaceChildren(...details.violations.map((n) => Object.assign(document.createElement("li"), { textContent: n.notice })));
+    body.lastTool = name;
   }
+
+  // The tab navigated (a new document commits its URL, then completes) or another tab became
+  // active in the panel's window.
+  chrome.tabs.onUpdated.addListener((tabId, change) => {
+    if (tabId === followed && (change.url !== undefined || change.status === "complete")) scheduleLoad();
+  });
+  chrome.tabs.onActivated.addListener((info) => {
+    if (!params.has("tabUrl") && info.windowId === windowId) scheduleLoad();
+  });
+  chrome.tabs.onRemoved.addListener((tabId) => {
+    if (tabId === followed) { drop(); showOrigin("", ""); $("status").textContent = "The tab was closed."; }
+  });
 
   $("refresh").onclick = load;
   await WebMCPBridge.ready;

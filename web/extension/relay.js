@@ -1,34 +1,105 @@
 // Isolated-world content script: the only link between the extension and a page's bridge.
 // At document_start it hands the MAIN-world bridge the module's location and a fresh per-page
 // secret (in an attribute the bridge removes before page scripts run), then a private
-// MessageChannel port. It forwards requests from the extension's own pages only, and only
-// answers that carry the secret and the id of a request it sent.
+// MessageChannel port. It serves the extension's own pages only (the panel), over a port that
+// belongs to this document: when the document goes (navigation, bfcache, close) the port
+// disconnects, so nothing sent for this page can reach the next one. Every message to the panel
+// carries this page's origin and URL; a call must name the origin its list came from and a tool
+// that is still the one listed over the same port, and is refused unrun otherwise. Only answers
+// that carry the secret and the id of a request the relay sent are taken from the bridge.
 "use strict";
 (() => {
   const secret = crypto.getRandomValues(new Uint32Array(4)).join("-");
   document.documentElement.setAttribute("data-webmcp-bridge", JSON.stringify({ base: chrome.runtime.getURL("dist/"), secret }));
   const channel = new MessageChannel();
-  const pending = new Map();
+  const pending = new Map(); // id sent to the bridge → function taking its answer
+  const panels = new Set(); // connected panel ports
   let nextId = 1;
+
+  // Where this page is, from the isolated world's own location (page scripts cannot redefine
+  // it). "null" for an opaque origin (a sandboxed document); the URL then tells pages apart.
+  const stamp = () => ({ origin: location.origin, url: location.href });
+
+  // toolsChanged is called on every toolchange of the page's ModelContext: connected panels hear
+  // of it (once per burst of changes) and list the tools again.
+  let notify = 0;
+  function toolsChanged() {
+    if (notify) return;
+    notify = setTimeout(() => {
+      notify = 0;
+      for (const port of panels) {
+        try { port.postMessage({ event: "toolchange", ...stamp() }); } catch (e) { panels.delete(port); }
+      }
+    }, 50);
+  }
+  // With native WebMCP the ModelContext is a browser object whose events reach this world too;
+  // the bridge's own ModelContext (no native WebMCP) is a JS object of the page's world, whose
+  // toolchange the bridge forwards over the port as {secret, event: "toolchange"}.
+  // Read through the prototype's getter, as the bridge does (a named element could shadow it).
+  const getMC = (Object.getOwnPropertyDescriptor(Document.prototype, "modelContext") || {}).get;
+  const mc = typeof getMC === "function" ? getMC.call(document) : null;
+  if (mc && typeof mc.addEventListener === "function") mc.addEventListener("toolchange", toolsChanged);
+
   channel.port1.onmessage = (e) => {
     const d = e.data || {};
-    if (d.secret !== secret || !pending.has(d.id)) return;
+    if (d.secret !== secret) return;
+    if (d.event === "toolchange") { toolsChanged(); return; }
+    if (!pending.has(d.id)) return;
     const respond = pending.get(d.id);
     pending.delete(d.id);
-    delete d.secret;
     respond(d);
   };
   // Posted once the MAIN-world script has run (it is listed after this one, same run_at).
   setTimeout(() => window.postMessage({ webmcpBridgeRelay: true, secret }, "*", [channel.port2]));
 
-  chrome.runtime.onMessage.addListener((msg, sender, sendResponse) => {
-    // Only the extension's own pages (the panel), never another content script or a web page.
-    if (sender.id !== chrome.runtime.id || sender.tab || !sender.url || !sender.url.startsWith(chrome.runtime.getURL(""))) return false;
-    if (!msg || msg.webmcpBridge !== true || (msg.op !== "list" && msg.op !== "call")) return false;
-    if (msg.op === "call" && (typeof msg.name !== "string" || typeof msg.args !== "object" || msg.args === null)) return false;
+  // ask sends a request to the bridge and resolves with its answer.
+  const ask = (req) => new Promise((resolve) => {
     const id = nextId++;
-    pending.set(id, sendResponse);
-    channel.port1.postMessage({ id, secret, op: msg.op, name: msg.name, args: msg.args });
-    return true; // answered asynchronously
+    pending.set(id, resolve);
+    channel.port1.postMessage({ id, secret, ...req });
+  });
+
+  chrome.runtime.onConnect.addListener((port) => {
+    // Only the extension's own pages (the panel), never another content script or a web page.
+    const s = port.sender || {};
+    if (port.name !== "webmcp-bridge-panel" || s.id !== chrome.runtime.id || s.tab || !s.url || !s.url.startsWith(chrome.runtime.getURL(""))) {
+      port.disconnect();
+      return;
+    }
+    panels.add(port);
+    port.onDisconnect.addListener(() => panels.delete(port));
+    // What this port was last shown of each tool (name → its description as JSON): a call runs
+    // only the tool the panel listed, not another one registered since under the same name.
+    let listed = new Map();
+    port.onMessage.addListener(async (msg) => {
+      if (!msg || typeof msg !== "object" || !Number.isSafeInteger(msg.id)) return;
+      // The page's origin and URL are stamped last: nothing from the page's world can set them.
+      const answer = (body) => {
+        try {
+          port.postMessage({ ...body, id: msg.id, ...stamp() });
+        } catch (e) { // an answer the panel's messaging cannot carry (or the panel went away)
+          try { port.postMessage({ error: "the page's answer cannot be passed on: " + e.message, id: msg.id, ...stamp() }); } catch (e2) { /* gone */ }
+        }
+      };
+      const refuse = (refused, error) => answer({ refused, error: "refused: " + error });
+      try {
+        if (msg.op === "list") {
+          const d = await ask({ op: "list" });
+          if (Array.isArray(d.tools)) listed = new Map(d.tools.filter((t) => t && typeof t.name === "string").map((t) => [t.name, JSON.stringify(t)]));
+          return answer({ tools: d.tools, error: d.error, errorName: d.errorName });
+        }
+        if (msg.op !== "call") return refuse("request", "unknown request");
+        if (typeof msg.origin !== "string" || msg.origin !== location.origin) return refuse("origin", "the call was for another origin");
+        if (typeof msg.name !== "string" || typeof msg.args !== "object" || msg.args === null) return refuse("request", "a call needs a tool name and an arguments object");
+        if (!listed.has(msg.name)) return refuse("unlisted", "the tool was not listed to this panel");
+        const now = await ask({ op: "list" });
+        const tool = Array.isArray(now.tools) ? now.tools.find((t) => t && t.name === msg.name) : undefined;
+        if (!tool || JSON.stringify(tool) !== listed.get(msg.name)) return refuse("toolchange", "the tool has changed since it was listed");
+        const d = await ask({ op: "call", name: msg.name, args: msg.args });
+        answer({ raw: d.raw, error: d.error, errorName: d.errorName });
+      } catch (e) {
+        answer({ error: "the page's answer cannot be read: " + (e && e.message) });
+      }
+    });
   });
 })();

@@ -751,6 +751,8 @@
         }
       });
       call(b.start, port);
+      // The relay cannot see a fallback ModelContext (a JS object of this world): tell it.
+      call(b.addEventListener, modelContext, "toolchange", () => call(b.postMessage, port, { secret, event: "toolchange" }));
     };
     call(b.addEventListener, window, "message", onMessage, true);
   }
