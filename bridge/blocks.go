@@ -2,6 +2,8 @@ package bridge
 
 import (
 	"fmt"
+	"net/url"
+	"strconv"
 	"strings"
 
 	"github.com/webmcp-bridge/webmcp-bridge/bridge/mcpwire"
@@ -67,6 +69,16 @@ func (n *normalizer) image(data, declared, alt string, ann *Annotations, meta ma
 		meta = withMeta(meta, "alt", alt)
 	}
 	n.emit(&ImageContent{Data: raw, MIMEType: info.MIMEType, Annotations: ann, Meta: meta})
+	n.typeCorrected("image", info)
+}
+
+// typeCorrected reports an image whose declared type was not what its bytes are: the block
+// carries the type of the bytes (an allowed one, or CheckImage would have refused it).
+func (n *normalizer) typeCorrected(kind string, info sanitize.ImageInfo) {
+	if info.DeclaredType != "" {
+		n.violate(kind, "changed", "imageTypes", "declared as "+info.DeclaredType+" but the bytes are "+
+			info.MIMEType+"; the type was corrected")
+	}
 }
 
 func (n *normalizer) audio(data, declared string, ann *Annotations, meta map[string]any) {
@@ -95,7 +107,7 @@ func (n *normalizer) sanitizeMarkup(kind, markup, what string) (sanitize.Sanitiz
 			sanitize.FormatBytes(int64(len(markup))), what, sanitize.FormatBytes(int64(n.p.MaxHTMLBytes)))})
 		return sanitize.SanitizedHTML{}, false
 	}
-	return sanitize.SanitizeHTML(markup), true
+	return sanitize.SanitizeHTMLWith(markup, n.p.htmlRules()), true
 }
 
 func (n *normalizer) html(markup string, ann *Annotations, meta map[string]any) {
@@ -113,7 +125,7 @@ func (n *normalizer) html(markup string, ann *Annotations, meta map[string]any) 
 }
 
 func (n *normalizer) link(raw, title, description string, ann *Annotations, meta map[string]any) {
-	u, err := sanitize.URL(raw, n.p.urlRules())
+	u, err := n.followable(raw)
 	if err != nil {
 		n.remove("link", err)
 		return
@@ -125,11 +137,45 @@ func (n *normalizer) link(raw, title, description string, ann *Annotations, meta
 	n.emit(&ResourceLink{URI: u, Name: name, Title: title, Description: description, Annotations: ann, Meta: meta})
 }
 
-// resourceLink passes an MCP resource_link through with a checked URI. A size the wire form does
-// not allow is kept under ExtraMetaKey, with a notice.
+// followable checks a URL a user or a model may follow — a link's url, a resource_link's uri —
+// with the one URL rule (sanitize.URL under linkSchemes and maxURLLength). A relative URL is
+// first resolved against the page's URL, as the page would resolve it.
+func (n *normalizer) followable(raw string) (string, error) {
+	if n.p.PageURL != "" {
+		if abs, ok := resolveRelative(n.p.PageURL, raw); ok {
+			raw = abs
+		}
+	}
+	return sanitize.URL(raw, n.p.urlRules())
+}
+
+// resolveRelative resolves ref against base when ref is a plain relative reference: no scheme,
+// and nothing a browser would repair (spaces, controls, backslashes) — sanitize.URL refuses
+// those with its own reasons.
+func resolveRelative(base, ref string) (string, bool) {
+	ref = strings.TrimFunc(ref, func(r rune) bool { return r <= 0x20 })
+	if ref == "" || strings.ContainsAny(ref, "\\") || strings.IndexFunc(ref, func(r rune) bool { return r <= 0x20 || r == 0x7f }) >= 0 {
+		return "", false
+	}
+	if i := strings.IndexAny(ref, ":/?#"); i >= 0 && ref[i] == ':' {
+		return "", false // it has a scheme: absolute
+	}
+	b, err := url.Parse(base)
+	if err != nil || !b.IsAbs() {
+		return "", false
+	}
+	r, err := url.Parse(ref)
+	if err != nil {
+		return "", false
+	}
+	return b.ResolveReference(r).String(), true
+}
+
+// resourceLink passes an MCP resource_link through with its uri held to the one URL rule. A
+// size the wire form does not allow is kept under ExtraMetaKey, with a notice.
 func (n *normalizer) resourceLink(m map[string]any, ann *Annotations, meta map[string]any) {
 	str := func(k string) string { s, _ := m[k].(string); return s }
-	u, err := sanitize.ResourceURI(str("uri"), n.p.MaxURLLength)
+	u, err := n.followable(str("uri"))
 	if err != nil {
 		n.remove("resource_link", err)
 		return
@@ -153,6 +199,11 @@ func (n *normalizer) resourceLink(m map[string]any, ann *Annotations, meta map[s
 	}
 }
 
+// resource checks an embedded resource. Its uri is an identifier, not a link, but a client may
+// show or open it: unless it is an identifierURI, one the one URL rule does not allow is
+// replaced by the bridge's own (webmcp://content/…) and kept under ExtraMetaKey. Text that browsers render as HTML is
+// sanitized; other markup (XML, SVG, XSL, feeds) and types not known to be shown as text are
+// handed on as text/plain; binary content gets the image and audio checks.
 func (n *normalizer) resource(r map[string]any, ann *Annotations, meta map[string]any) {
 	str := func(k string) string { s, _ := r[k].(string); return s }
 	u, err := sanitize.ResourceURI(str("uri"), n.p.MaxURLLength)
@@ -163,37 +214,72 @@ func (n *normalizer) resource(r map[string]any, ann *Annotations, meta map[strin
 	mime := str("mimeType")
 	rc := ResourceContents{URI: u, MIMEType: mime}
 	rc.Meta, _ = r["_meta"].(map[string]any)
+	var uriRefused error
+	if !identifierURI(u) {
+		if _, uriRefused = n.followable(u); uriRefused != nil {
+			rc.URI = fmt.Sprintf("webmcp://content/%d", len(n.out))
+			meta = withMeta(meta, ExtraMetaKey, map[string]any{"uri": u})
+		}
+	}
+	emit := func(rc ResourceContents, meta map[string]any) {
+		n.emit(&EmbeddedResource{Resource: rc, Annotations: ann, Meta: meta})
+		if uriRefused != nil {
+			n.violate("resource", "changed", "linkSchemes", uriRefused.Error()+"; the uri was replaced by "+rc.URI+
+				" and kept under _meta."+ExtraMetaKey)
+		}
+	}
 	if b64, isBlob := r["blob"].(string); isBlob {
-		n.blobResource(rc, b64, ann, meta)
+		n.blobResource(rc, b64, meta, emit)
 		return
 	}
 	text := str("text")
-	if isMarkupType(mime) {
+	if sanitize.IsHTML(mime) {
 		s, ok := n.sanitizeMarkup("resource", text, " of "+mime)
 		if !ok {
 			return
 		}
 		rc.Text, rc.MIMEType = s.HTML, "text/html"
-		n.emit(&EmbeddedResource{Resource: rc, Annotations: ann, Meta: meta})
+		emit(rc, meta)
 		if s.Removed != "" {
 			n.violate("resource", "sanitized", "html", "removed "+s.Removed)
 		}
 		return
 	}
+	asText := !sanitize.InertText(mime)
+	if asText {
+		rc.MIMEType = "text/plain"
+		meta = withMeta(meta, ExtraMetaKey, map[string]any{"mimeType": mime})
+	}
 	out, cut, chars := sanitize.Text(text, n.p.MaxTextChars)
 	rc.Text = out
-	n.emit(&EmbeddedResource{Resource: rc, Annotations: ann, Meta: meta})
+	emit(rc, meta)
+	if asText {
+		why := "browsers render it as a document that can run script"
+		if !sanitize.MarkupFamily(mime) {
+			why = "it is not a type browsers are known to show as text"
+		}
+		n.violate("resource", "changed", "resource", fmt.Sprintf("%s: %s; it is handed on as text/plain (the type is kept under _meta.%s)",
+			pageQuoted(mime), why, ExtraMetaKey))
+	}
 	if cut {
 		n.violate("resource", "truncated", "maxTextChars", truncationReason(chars, n.p.MaxTextChars))
 	}
 }
 
-// blobResource checks a base64 resource: markup must come as text (to be sanitized), images get
-// the image checks, and the whole blob counts against MaxResultBytes.
-func (n *normalizer) blobResource(rc ResourceContents, b64 string, ann *Annotations, meta map[string]any) {
-	if isMarkupType(rc.MIMEType) {
-		n.remove("resource", &sanitize.LimitError{Limit: "html",
-			Reason: rc.MIMEType + " must be sent as text so that it can be sanitized, not as a blob"})
+// identifierURI reports URIs that name embedded content and that no browser or operating
+// system follows: the bridge's own webmcp: and MCP Apps' ui: (a resource_link is always held to
+// linkSchemes).
+func identifierURI(u string) bool {
+	return strings.HasPrefix(u, "webmcp:") || strings.HasPrefix(u, "ui:")
+}
+
+// blobResource checks a base64 resource: markup must come as text (to be sanitized), images
+// get the image checks (and the type of their bytes), audio the audio checks, and the whole blob
+// counts against MaxResultBytes.
+func (n *normalizer) blobResource(rc ResourceContents, b64 string, meta map[string]any, emit func(ResourceContents, map[string]any)) {
+	if sanitize.MarkupFamily(rc.MIMEType) {
+		n.remove("resource", &sanitize.LimitError{Limit: "resource",
+			Reason: pageQuoted(rc.MIMEType) + " is markup browsers can run script in: send it as text, not as a blob"})
 		return
 	}
 	raw, _, err := decodeBinary(b64, n.p.MaxResultBytes, "maxResultBytes")
@@ -201,23 +287,31 @@ func (n *normalizer) blobResource(rc ResourceContents, b64 string, ann *Annotati
 		n.remove("resource", err)
 		return
 	}
-	if strings.HasPrefix(sanitize.CanonicalMIME(rc.MIMEType), "image/") {
-		if _, err := sanitize.CheckImage(raw, rc.MIMEType, n.p.imageLimits()); err != nil {
+	var corrected sanitize.ImageInfo
+	switch mime := sanitize.CanonicalMIME(rc.MIMEType); {
+	case strings.HasPrefix(mime, "image/"):
+		info, err := sanitize.CheckImage(raw, rc.MIMEType, n.p.imageLimits())
+		if err != nil {
+			n.remove("resource", err)
+			return
+		}
+		rc.MIMEType, corrected = info.MIMEType, info
+	case strings.HasPrefix(mime, "audio/"):
+		if rc.MIMEType, err = sanitize.CheckAudio(raw, rc.MIMEType, n.p.audioLimits()); err != nil {
 			n.remove("resource", err)
 			return
 		}
 	}
 	rc.Blob = raw
-	n.emit(&EmbeddedResource{Resource: rc, Annotations: ann, Meta: meta})
+	emit(rc, meta)
+	n.typeCorrected("resource", corrected)
 }
 
-// isMarkupType reports MIME types a client might render as a document: they are sanitized.
-func isMarkupType(mime string) bool {
-	switch sanitize.CanonicalMIME(mime) {
-	case "text/html", "application/xhtml+xml", "image/svg+xml", "text/xml", "application/xml":
-		return true
-	}
-	return false
+// pageQuoted quotes a value the page chose for a notice: it cannot end the notice or pass for
+// the bridge's own words.
+func pageQuoted(s string) string {
+	s, _, _ = sanitize.Text(s, 100)
+	return strconv.Quote(s)
 }
 
 // withAudience copies a block's priority and lastModified onto annotations for one role.

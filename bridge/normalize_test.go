@@ -76,12 +76,12 @@ func TestNormalizeMapping(t *testing.T) {
 			`{"content":[{"type":"text","text":"x","annotations":{"audience":["user"],"priority":0,"lastModified":"2026-01-01T00:00:00Z"},"_meta":{"k":1}}],"resultType":"complete"}`},
 		{"MCP audio", `{"type":"audio","data":"` + b64(fixtures.WAV(16)) + `","mimeType":"audio/x-wav"}`,
 			`{"content":[{"type":"audio","data":"` + b64(fixtures.WAV(16)) + `","mimeType":"audio/wav"}],"resultType":"complete"}`},
-		{"MCP resource_link keeps its members", `{"type":"resource_link","uri":"ui://widget/1","name":"w","mimeType":"text/html","size":12}`,
-			`{"content":[{"type":"resource_link","uri":"ui://widget/1","name":"w","mimeType":"text/html","size":12}],"resultType":"complete"}`},
-		{"MCP text resource", `{"type":"resource","resource":{"uri":"file-less:doc","mimeType":"text/plain","text":"body"}}`,
-			`{"content":[{"type":"resource","resource":{"uri":"file-less:doc","mimeType":"text/plain","text":"body"}}],"resultType":"complete"}`},
-		{"MCP blob resource", `{"type":"resource","resource":{"uri":"app://x.bin","mimeType":"application/octet-stream","blob":"AAEC"}}`,
-			`{"content":[{"type":"resource","resource":{"uri":"app://x.bin","mimeType":"application/octet-stream","blob":"AAEC"}}],"resultType":"complete"}`},
+		{"MCP resource_link keeps its members", `{"type":"resource_link","uri":"https://example.com/w","name":"w","mimeType":"text/html","size":12}`,
+			`{"content":[{"type":"resource_link","uri":"https://example.com/w","name":"w","mimeType":"text/html","size":12}],"resultType":"complete"}`},
+		{"MCP text resource", `{"type":"resource","resource":{"uri":"https://example.com/doc","mimeType":"text/plain","text":"body"}}`,
+			`{"content":[{"type":"resource","resource":{"uri":"https://example.com/doc","mimeType":"text/plain","text":"body"}}],"resultType":"complete"}`},
+		{"MCP blob resource", `{"type":"resource","resource":{"uri":"webmcp://content/x.bin","mimeType":"application/octet-stream","blob":"AAEC"}}`,
+			`{"content":[{"type":"resource","resource":{"uri":"webmcp://content/x.bin","mimeType":"application/octet-stream","blob":"AAEC"}}],"resultType":"complete"}`},
 		{"MCP html resource is sanitized", `{"type":"resource","resource":{"uri":"ui://w","mimeType":"text/html","text":"<p>ok</p>"}}`,
 			`{"content":[{"type":"resource","resource":{"uri":"ui://w","mimeType":"text/html","text":"<p>ok</p>"}}],"resultType":"complete"}`},
 		{"array of blocks", `[{"type":"text","text":"a"},{"type":"link","url":"https://e.com"}]`,
@@ -157,7 +157,7 @@ func TestNormalizeLimits(t *testing.T) {
 		{"pixel count", func() bridge.Policy { p := bridge.DefaultPolicy(); p.MaxImagePixels = 100; return p }(), `{"type":"image","data":"` + b64(fixtures.PNG(11, 10, false)) + `"}`, "maxImagePixels", "[image removed: 11×10 = 110 pixels exceeds the 100-pixel limit]"},
 		{"image height", func() bridge.Policy { p := bridge.DefaultPolicy(); p.MaxImageHeight = 5; return p }(), `{"type":"image","data":"` + b64(fixtures.PNG(1, 6, false)) + `"}`, "maxImageHeight", "[image removed: 6 px high exceeds the 5 px limit]"},
 		{"svg refused", bridge.DefaultPolicy(), `{"type":"image","data":"` + b64([]byte(`<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>`)) + `","mimeType":"image/svg+xml"}`, "imageTypes", "[image removed: SVG images are not allowed (they can carry script)]"},
-		{"declared type must match the bytes", bridge.DefaultPolicy(), `{"type":"image","data":"` + b64(fixtures.GIF(2, 2)) + `","mimeType":"image/png"}`, "imageTypes", "[image removed: declared as image/png but the bytes are image/gif]"},
+		{"declared type is corrected to the bytes", bridge.DefaultPolicy(), `{"type":"image","data":"` + b64(fixtures.GIF(2, 2)) + `","mimeType":"image/png"}`, "imageTypes", "[image changed: declared as image/png but the bytes are image/gif; the type was corrected]"},
 		{"type not allowed", func() bridge.Policy { p := bridge.DefaultPolicy(); p.ImageTypes = []string{"image/png"}; return p }(), `{"type":"image","data":"` + b64(fixtures.JPEG(2, 2)) + `"}`, "imageTypes", "[image removed: image/jpeg is not an allowed image type (allowed: image/png)]"},
 		{"not base64", bridge.DefaultPolicy(), `{"type":"image","data":"%%%"}`, "imageTypes", "[image removed: the data is neither base64 nor a data: URL]"},
 		{"audio bytes", small, `{"type":"audio","data":"` + b64(fixtures.WAV(64)) + `"}`, "maxAudioBytes", "[audio removed: 108 B exceeds the 10 B limit]"},
@@ -387,4 +387,101 @@ func TestBlocksWithCaptions(t *testing.T) {
 	r, _ = bridge.ParseToolOutput(`{"content":[{"type":"text","text":"a"},"b"]}`, bridge.DefaultPolicy())
 	requireValidMCP(t, r)
 	assert.Len(t, r.Content, 2, "an envelope's content holds blocks only: the string is reported, not read as text")
+}
+
+// TestMarkupResources: text that browsers render as a document that can run script is never
+// handed on as such: HTML and XHTML are sanitized (as text/html); XML, SVG, XSL and feeds, and
+// types not known to be shown as text, become text/plain with a notice; a markup blob is removed.
+func TestMarkupResources(t *testing.T) {
+	res := func(mime, body string) string {
+		return `{"type":"resource","resource":{"uri":"https://example.com/r","mimeType":"` + mime + `","text":` + mustJSON(body) + `}}`
+	}
+	script := `<x xmlns:h="http://www.w3.org/1999/xhtml"><h:script>alert(1)</h:script></x>`
+	for _, mime := range []string{"application/atom+xml", "application/rss+xml", "text/xsl", "image/svg+xml", "text/xml", "application/xml", "Application/XSLT+XML; charset=utf-8", "application/x-unknown"} {
+		t.Run(mime, func(t *testing.T) {
+			got, vs := normalize(t, res(mime, script), bridge.DefaultPolicy())
+			content := got["content"].([]any)
+			r := content[0].(map[string]any)["resource"].(map[string]any)
+			assert.Equal(t, "text/plain", r["mimeType"])
+			assert.Equal(t, script, r["text"], "the text is kept, as text")
+			assert.Equal(t, map[string]any{"mimeType": mime}, content[0].(map[string]any)["_meta"].(map[string]any)[bridge.ExtraMetaKey])
+			require.Len(t, vs, 1)
+			assert.Contains(t, vs[0].Notice, "it is handed on as text/plain")
+		})
+	}
+	got, vs := normalize(t, res("application/xhtml+xml", `<p onclick="x()">hi</p><script>alert(1)</script>`), bridge.DefaultPolicy())
+	r := got["content"].([]any)[0].(map[string]any)["resource"].(map[string]any)
+	assert.Equal(t, "text/html", r["mimeType"])
+	assert.Equal(t, "<p>hi</p>", r["text"])
+	require.Len(t, vs, 1)
+
+	_, vs = normalize(t, `{"type":"resource","resource":{"uri":"https://example.com/a.svg","mimeType":"image/svg+xml","blob":"`+base64.StdEncoding.EncodeToString([]byte(script))+`"}}`, bridge.DefaultPolicy())
+	require.Len(t, vs, 1)
+	assert.Equal(t, `[resource removed: "image/svg+xml" is markup browsers can run script in: send it as text, not as a blob]`, vs[0].Notice)
+}
+
+// TestOneURLRule: every URI a user or a model may follow — a link's url, a resource_link's
+// uri, an embedded resource's uri — is held to linkSchemes, and carries its host as the browser
+// will read it.
+func TestOneURLRule(t *testing.T) {
+	for _, u := range []string{"ms-msdt:/id%20PCWDiagnostic", "search-ms:query=x", "vscode://file/etc/passwd", "chrome://settings", "jnlp://evil.test/a.jnlp", "x-javascript:alert(1)"} {
+		_, vs := normalize(t, `{"type":"resource_link","uri":`+mustJSON(u)+`,"name":"n"}`, bridge.DefaultPolicy())
+		require.Len(t, vs, 1, u)
+		assert.True(t, strings.HasPrefix(vs[0].Notice, "[resource_link removed: "), u)
+
+		got, vs := normalize(t, `{"type":"resource","resource":{"uri":`+mustJSON(u)+`,"mimeType":"text/plain","text":"t"}}`, bridge.DefaultPolicy())
+		require.Len(t, vs, 1, u)
+		first := got["content"].([]any)[0].(map[string]any)
+		assert.Equal(t, "webmcp://content/0", first["resource"].(map[string]any)["uri"], u)
+		assert.Equal(t, map[string]any{"uri": strings.TrimSpace(u)}, first["_meta"].(map[string]any)[bridge.ExtraMetaKey], u)
+	}
+	for in, want := range map[string]string{
+		"https://аpple.com/login":  "https://xn--pple-43d.com/login",
+		"https://0x7f.1/":          "https://127.0.0.1/",
+		"https://bank。example/":    "https://bank.example/",
+		"HTTPS://BANK.example/a?b": "https://bank.example/a?b",
+	} {
+		got, vs := normalize(t, `{"type":"link","url":`+mustJSON(in)+`}`, bridge.DefaultPolicy())
+		assert.Empty(t, vs)
+		assert.Equal(t, want, got["content"].([]any)[0].(map[string]any)["uri"], in)
+	}
+
+	// A relative link is resolved against the page's URL; without one it is removed.
+	p := bridge.DefaultPolicy()
+	p.PageURL = "https://shop.example/a/b?q=1"
+	for in, want := range map[string]string{"/docs/page": "https://shop.example/docs/page", "c#d": "https://shop.example/a/c#d", "//cdn.example/x": "https://cdn.example/x"} {
+		got, vs := normalize(t, `{"type":"link","url":`+mustJSON(in)+`}`, p)
+		assert.Empty(t, vs, in)
+		assert.Equal(t, want, got["content"].([]any)[0].(map[string]any)["uri"], in)
+	}
+	_, vs := normalize(t, `{"type":"link","url":"/docs/page"}`, bridge.DefaultPolicy())
+	require.Len(t, vs, 1)
+	_, vs = normalize(t, `{"type":"link","url":"\\\\evil.test/x"}`, p)
+	require.Len(t, vs, 1, "what a browser would repair is not resolved")
+}
+
+// TestHTMLFollowsThePolicy: the URLs inside html are held to the same rules as blocks:
+// linkSchemes, maxURLLength, and the image checks for inline images.
+func TestHTMLFollowsThePolicy(t *testing.T) {
+	p := bridge.DefaultPolicy()
+	p.LinkSchemes = []string{"https"}
+	p.MaxURLLength = 40
+	svg := base64.StdEncoding.EncodeToString([]byte(`<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>`))
+	bomb := base64.StdEncoding.EncodeToString(fixtures.PNGBomb(100000, 100000))
+	ok := base64.StdEncoding.EncodeToString(fixtures.PNG(2, 2, false))
+	html := `<a href="http://a.example/">http</a> <a href="https://a.example/">https</a> ` +
+		`<a href="https://a.example/` + strings.Repeat("x", 60) + `">long</a> ` +
+		`<img src="data:image/png;base64,` + svg + `" alt="svg"><img src="data:image/png;base64,` + bomb + `" alt="bomb">` +
+		`<img src="data:image/png;base64,` + ok + `" alt="ok">`
+	got, vs := normalize(t, `{"type":"html","html":`+mustJSON(html)+`}`, p)
+	out := got["content"].([]any)[0].(map[string]any)["resource"].(map[string]any)["text"].(string)
+	assert.NotContains(t, out, "http://a.example", "linkSchemes applies inside html")
+	assert.Contains(t, out, `href="https://a.example/"`)
+	assert.NotContains(t, out, "xxxx", "maxURLLength applies inside html")
+	assert.NotContains(t, out, svg, "SVG bytes labelled PNG lose their src")
+	assert.NotContains(t, out, bomb, "a pixel-bomb header loses its src")
+	assert.Contains(t, out, ok, "a real PNG stays")
+	require.Len(t, vs, 1)
+	assert.Contains(t, vs[0].Notice, "href=")
+	assert.Contains(t, vs[0].Notice, "src=")
 }

@@ -34,6 +34,10 @@ type Policy struct {
 	// Strict turns any violation into an isError result that gives the reasons, instead of
 	// replacing the offending block with a notice.
 	Strict bool `json:"strict"`
+	// PageURL is the URL of the page the result came from: a relative link ("/docs/page") is
+	// resolved against it, as the page itself would. Empty, relative links are removed. It is
+	// not a setting (PolicyFromJSON does not read it): the caller sets it per page.
+	PageURL string `json:"-"`
 }
 
 // DefaultPolicy returns the documented defaults.
@@ -312,4 +316,15 @@ func canonicalTypes(kind string, types []string) []string {
 
 func (p Policy) urlRules() sanitize.URLRules {
 	return sanitize.URLRules{Schemes: canonicalSchemes(p.LinkSchemes), MaxLength: p.MaxURLLength}
+}
+
+// htmlRules hold the URLs inside html to the rules of the blocks: links follow linkSchemes
+// and maxURLLength, images load over https only (as link targets they would need no more),
+// and inline images get the image checks.
+func (p Policy) htmlRules() sanitize.HTMLRules {
+	return sanitize.HTMLRules{
+		Links:        p.urlRules(),
+		Images:       sanitize.URLRules{Schemes: []string{"https"}, MaxLength: p.MaxURLLength},
+		InlineImages: p.imageLimits(),
+	}
 }

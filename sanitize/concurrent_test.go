@@ -14,6 +14,7 @@ import (
 // concurrentResult is everything one input gives through the shared entry points.
 type concurrentResult struct {
 	Sanitized sanitize.SanitizedHTML
+	Strict    sanitize.SanitizedHTML // under strictRules
 	HTML      string
 	Text      string
 	URL       string
@@ -22,8 +23,13 @@ type concurrentResult struct {
 	ImageErr  string
 }
 
+// strictRules are rules other than the default ones, whose policy comes from the cache.
+var strictRules = sanitize.HTMLRules{Links: sanitize.URLRules{Schemes: []string{"https"}, MaxLength: 64},
+	InlineImages: sanitize.ImageLimits{Types: []string{"image/png"}, MaxPixels: 100}}
+
 func concurrentRun(markup, rawURL string, img []byte) concurrentResult {
-	r := concurrentResult{Sanitized: sanitize.SanitizeHTML(markup), HTML: sanitize.HTML(markup)}
+	r := concurrentResult{Sanitized: sanitize.SanitizeHTML(markup), HTML: sanitize.HTML(markup),
+		Strict: sanitize.SanitizeHTMLWith(markup, strictRules)}
 	r.Text = sanitize.HTMLText(r.HTML)
 	u, err := sanitize.URL(rawURL, linkRules)
 	r.URL, r.URLErr = u, errString(err)
@@ -39,15 +45,16 @@ func errString(err error) string {
 	return err.Error()
 }
 
-// TestConcurrentUse runs the entry points that share the lazily built HTML policy from many
-// goroutines at once, starting from a policy not yet built (as in a fresh process), and requires
-// every result to equal the single-threaded one and the policy to be built once. Run it with
-// -race.
+// TestConcurrentUse runs the entry points that share the lazily built HTML policies — the
+// default one and a cached one for other rules — from many goroutines at once, starting from
+// policies not yet built (as in a fresh process), and requires every result to equal the
+// single-threaded one and each policy to be built once. Run it with -race.
 func TestConcurrentUse(t *testing.T) {
 	markups := []string{
 		fixtures.Article(8 << 10),
 		`<p onclick="x">a<script>1</script><a href="https://e.test/?a=1&amp;b=2" target=_self>x</a></p>`,
-		`<img src="data:image/png;base64,iVBORw0KGgo=" alt=" a  b "><table><tr><td colspan=2>1</td></tr></table>`,
+		`<img src="data:image/png;base64,iVBORw0KGgo=" alt=" a  b "><table><tr><td colspan=2>1</td></tr></table>` +
+			`<img src="` + dataURL("image/png", fixtures.PNG(3, 2, false)) + `"><a href="http://e.test/">h</a>`,
 		`<a href="jav&#x09;ascript:1">x</a><noscript><p title="</noscript><img src=x onerror=alert(1)>">`,
 	}
 	urls := []string{"https://example.com/a?b=c", "javascript:alert(1)", "mailto:a@example.com", "https://u:p@e.test"}
@@ -73,5 +80,6 @@ func TestConcurrentUse(t *testing.T) {
 	}
 	close(start) // every goroutine's first call races for the first use of the policy
 	wg.Wait()
-	require.Equal(t, 1, builds(), "the shared policy is built once")
+	require.Equal(t, map[string]int{sanitize.HTMLPolicyKey(sanitize.DefaultHTMLRules()): 1, sanitize.HTMLPolicyKey(strictRules): 1},
+		builds(), "each policy is built once")
 }

@@ -1,8 +1,9 @@
 // Package sanitize holds the checks webmcp-bridge applies to untrusted tool output before it
-// reaches an agent or a page: HTML through one shared bluemonday policy, URLs parsed the way a
-// browser would and refused when any reading of them is unsafe, images and audio identified by
-// their magic bytes (never by what the page declared) and held to size and pixel limits, and text
-// cut by characters without splitting UTF-8.
+// reaches an agent or a page: HTML through a bluemonday policy built once per set of rules
+// (HTMLRules: the same URL and image rules the blocks follow), URLs parsed the way a browser
+// would and refused when any reading of them is unsafe, images and audio identified by their
+// magic bytes (never by what the page declared), held to size and pixel limits and refused when
+// truncated or broken, and text cut by characters without splitting UTF-8.
 //
 // The package is pure Go: it imports no syscall/js, so the same checks run natively in Go MCP
 // servers and inside the WebAssembly bridge.

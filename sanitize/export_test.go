@@ -19,21 +19,44 @@ var (
 	InlineImageTypes = inlineImageTypes
 )
 
-// ResetHTMLPolicy makes the next HTML call build the shared policy again, as the first call in a
-// fresh process does, and returns a func that says how many times it has been built since.
-// Not safe while other goroutines use the policy.
-func ResetHTMLPolicy() (builds func() int) {
+// Rules returns the URL rules the attribute follows under r (normalized as the policy does) and
+// the data: image types it admits.
+func (a urlAttr) Rules(r HTMLRules) (URLRules, []string) {
+	n := r.normalized()
+	return a.urlRules(n), a.inlineTypes(n)
+}
+
+// HTMLPolicyKey is the key the policy for r is cached under.
+func HTMLPolicyKey(r HTMLRules) string { return r.normalized().key() }
+
+// CachedHTMLPolicies is how many policies for rules other than the default ones are cached.
+func CachedHTMLPolicies() int { return htmlPolicies.len() }
+
+// MaxCachedHTMLPolicies is the cache's bound.
+const MaxCachedHTMLPolicies = maxCachedPolicies
+
+// ResetHTMLPolicy makes the next HTML call build the default policy again, as the first call in a
+// fresh process does, empties the cache of the other policies, and returns a func that says how
+// many policies have been built since, by cache key. Not safe while other goroutines use the
+// policies.
+func ResetHTMLPolicy() (builds func() map[string]int) {
 	var mu sync.Mutex
-	n := 0
-	htmlPolicy = sync.OnceValue(func() *bluemonday.Policy {
+	n := map[string]int{}
+	buildHTMLPolicy = func(r HTMLRules) *bluemonday.Policy {
 		mu.Lock()
-		n++
+		n[r.key()]++
 		mu.Unlock()
-		return newHTMLPolicy()
-	})
-	return func() int {
+		return newHTMLPolicy(r)
+	}
+	htmlPolicy = sync.OnceValue(func() *bluemonday.Policy { return buildHTMLPolicy(DefaultHTMLRules().normalized()) })
+	htmlPolicies = &policyCache{entries: map[string]*cachedPolicy{}}
+	return func() map[string]int {
 		mu.Lock()
 		defer mu.Unlock()
-		return n
+		out := map[string]int{}
+		for k, v := range n {
+			out[k] = v
+		}
+		return out
 	}
 }

@@ -32,7 +32,7 @@ func FuzzHTML(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, in string) {
 		once := sanitize.HTML(in)
-		if probs := structureProblems(once); len(probs) > 0 {
+		if probs := structureProblems(once, sanitize.DefaultHTMLRules()); len(probs) > 0 {
 			t.Fatalf("sanitized output breaks the allowlist:\n in: %q\nout: %q\n%s", in, once, strings.Join(probs, "\n"))
 		}
 		if twice := sanitize.HTML(once); twice != once {
@@ -41,6 +41,50 @@ func FuzzHTML(f *testing.F) {
 		s := sanitize.SanitizeHTML(in)
 		if s.HTML != once || s.Text != sanitize.HTMLText(once) {
 			t.Fatalf("SanitizeHTML(%q) = %+v, disagrees with HTML and HTMLText", in, s)
+		}
+	})
+}
+
+// fuzzRules are the HTMLRules FuzzHTMLRules picks from: the default ones, strict ones, ones
+// that list schemes markup may never hold, one scheme with two length limits, and none at all.
+var fuzzRules = []sanitize.HTMLRules{
+	sanitize.DefaultHTMLRules(),
+	{Links: sanitize.URLRules{Schemes: []string{"https"}, MaxLength: 100}, InlineImages: sanitize.ImageLimits{Types: []string{"image/png"}, MaxWidth: 4, MaxHeight: 4}},
+	{Links: sanitize.URLRules{Schemes: []string{"mailto", "tel", "FTP", "javascript", "data"}}, Images: sanitize.URLRules{Schemes: []string{"https", "http"}, MaxLength: 50}},
+	{Links: sanitize.URLRules{Schemes: []string{"https"}, MaxLength: 30}, Images: sanitize.URLRules{Schemes: []string{"https"}, MaxLength: 4000},
+		InlineImages: sanitize.ImageLimits{Types: []string{"image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml"}, MaxBytes: 200, MaxPixels: 16}},
+	{},
+}
+
+// FuzzHTMLRules is FuzzHTML under rules picked from fuzzRules: the output holds only what the
+// tables allow under those rules, is a fixed point of HTMLWith with the same rules, and
+// SanitizeHTMLWith agrees with HTMLWith and HTMLText.
+func FuzzHTMLRules(f *testing.F) {
+	png, gif, jpg := fixtures.PNG(3, 2, false), fixtures.GIF(2, 2), fixtures.JPEG(2, 2)
+	for i, s := range []string{`<a href="https://e.test/a">x</a><a href="http://e.test/">y</a><a href="tel:+1">t</a>`,
+		`<img src="` + dataURL("image/png", png) + `" alt=a>`, `<img src="` + dataURL("image/gif", gif) + `">`,
+		`<img src="` + dataURL("image/JPEG", jpg) + `"><img src="` + dataURL("image/webp", fixtures.WebP1x1) + `">`,
+		`<img src="` + dataURL("image/png", png[:len(png)-12]) + `">`, `<img src="` + dataURL("image/gif", png) + `">`,
+		`<img src="` + dataURL("image/png", fixtures.PNGBomb(100000, 100000)) + `">`, `<img src="data:image/png;base64,PHN2Zz4=">`,
+		`<a href="https://e.test/` + strings.Repeat("a", 60) + `">long</a><img src="https://e.test/` + strings.Repeat("b", 60) + `">`,
+		`<a href="javascript:1">j</a><a href="data:text/html,x">d</a><a href="FTP://e.test/">f</a><a href="mailto:a@e.test">m</a>`,
+		fixtures.Article(1 << 10)} {
+		for pick := range len(fuzzRules) {
+			f.Add(s, uint8(i+pick))
+		}
+	}
+	f.Fuzz(func(t *testing.T, in string, pick uint8) {
+		rules := fuzzRules[int(pick)%len(fuzzRules)]
+		once := sanitize.HTMLWith(in, rules)
+		if probs := structureProblems(once, rules); len(probs) > 0 {
+			t.Fatalf("sanitized output breaks the allowlist under rules %d:\n in: %q\nout: %q\n%s", int(pick)%len(fuzzRules), in, once, strings.Join(probs, "\n"))
+		}
+		if twice := sanitize.HTMLWith(once, rules); twice != once {
+			t.Fatalf("not a fixed point under rules %d:\n in: %q\n 1x: %q\n 2x: %q", int(pick)%len(fuzzRules), in, once, twice)
+		}
+		s := sanitize.SanitizeHTMLWith(in, rules)
+		if s.HTML != once || s.Text != sanitize.HTMLText(once) {
+			t.Fatalf("SanitizeHTMLWith(%q) = %+v, disagrees with HTMLWith and HTMLText", in, s)
 		}
 	})
 }
@@ -82,7 +126,10 @@ func FuzzSniff(f *testing.F) {
 		f.Add(sniffSeeds()[name])
 	}
 	f.Add(fixtures.PNGBomb(1<<31-1, 1))
-	audio := sanitize.AudioLimits{Types: []string{"audio/mpeg", "audio/wav", "audio/ogg", "audio/mp4", "audio/aac", "audio/flac", "audio/webm"}}
+	for _, c := range append(wellFormedAudio(f), brokenAudio(f)...) {
+		f.Add(c.data)
+	}
+	audio := audioLimits
 	f.Fuzz(func(t *testing.T, data []byte) {
 		if m := sniffMismatch(data); m != "" {
 			t.Fatal(m)

@@ -3,6 +3,7 @@ package sanitize
 import (
 	"strings"
 
+	"github.com/microcosm-cc/bluemonday"
 	nethtml "golang.org/x/net/html"
 )
 
@@ -12,23 +13,43 @@ type SanitizedHTML struct {
 	HTML, Text, Removed string
 }
 
-// SanitizeHTML runs HTML, HTMLText and Removed with one tokenizer pass over the input and one
-// over the output, besides bluemonday's own.
+// SanitizeHTML is SanitizeHTMLWith(markup, DefaultHTMLRules()).
 func SanitizeHTML(markup string) SanitizedHTML {
-	clean := HTML(markup)
+	return sanitizeHTML(htmlPolicy(), markup)
+}
+
+// SanitizeHTMLWith runs HTMLWith, HTMLText and Removed with one tokenizer pass over the input
+// and one over the output, besides bluemonday's own. A URL attribute the rules refuse is
+// removed like any other attribute, and Removed names it ("src=").
+func SanitizeHTMLWith(markup string, r HTMLRules) SanitizedHTML {
+	return sanitizeHTML(policyFor(r), markup)
+}
+
+func sanitizeHTML(p *bluemonday.Policy, markup string) SanitizedHTML {
+	clean := p.Sanitize(markup)
 	out := newMarkupCounts()
 	text := htmlText(clean, out)
 	return SanitizedHTML{HTML: clean, Text: text, Removed: removedBetween(countMarkup(markup), out)}
 }
 
-// HTML returns markup that keeps the safe structure of s — headings, paragraphs, emphasis,
-// lists, tables, code, links and images — and removes everything that can run script, load
-// frames or plugins, submit forms, restyle the page or clobber the DOM. Links may only point to
-// https, http or mailto and get target="_blank" with rel="nofollow noreferrer noopener"; images
-// may only load over https or be inline PNG, JPEG, GIF or WebP.
-// HTML is idempotent: HTML(HTML(s)) == HTML(s).
+// HTML is HTMLWith(s, DefaultHTMLRules()): links may only point to https, http or mailto, images
+// may only load over https or be inline PNG, JPEG, GIF or WebP, and no URL is over 2048 bytes.
 func HTML(s string) string {
 	return htmlPolicy().Sanitize(s)
+}
+
+// HTMLWith returns markup that keeps the safe structure of s — headings, paragraphs, emphasis,
+// lists, tables, code, links and images — and removes everything that can run script, load
+// frames or plugins, submit forms, restyle the page or clobber the DOM. A link (a href) keeps its
+// target only when URL accepts it with r.Links and gets target="_blank" with
+// rel="nofollow noreferrer noopener"; an image (img src) keeps its URL only when URL accepts it
+// with r.Images, or, for a base64 data: URL, when CheckImage accepts its bytes with
+// r.InlineImages as the type the URL declares. Schemes that URL never allows
+// (NeverAllowedScheme) are refused whatever r says. The policy for r is built on first use and
+// cached (a few rules at a time), so reusing rules costs nothing more.
+// HTMLWith is idempotent: HTMLWith(HTMLWith(s, r), r) == HTMLWith(s, r).
+func HTMLWith(s string, r HTMLRules) string {
+	return policyFor(r).Sanitize(s)
 }
 
 // blockElements start a new line in the plain-text rendering.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/stretchr/testify/assert"
 
+	"github.com/webmcp-bridge/webmcp-bridge/internal/fixtures"
 	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
 )
 
@@ -44,7 +45,7 @@ func TestHTMLKeepsStructure(t *testing.T) {
 		sanitize.HTML(`<a href="https://example.com" rel="opener" target="_self" onclick="x()">x</a>`))
 	assert.Equal(t, `<a href="mailto:a@example.com" rel="nofollow noreferrer">m</a>`,
 		sanitize.HTML(`<a href="mailto:a@example.com">m</a>`))
-	dataImg := `<img src="data:image/png;base64,iVBORw0KGgo=">`
+	dataImg := `<img src="` + dataURL("image/png", fixtures.PNG(2, 2, false)) + `">`
 	assert.Equal(t, dataImg, sanitize.HTML(dataImg))
 }
 
@@ -82,7 +83,9 @@ func TestHTMLURLs(t *testing.T) {
 		{"control before the scheme", "<a href=\"\x01https://e.test\">x</a>", ` x `},
 		{"http image", `<img src="http://e.test/a.png">`, ` `},
 		{"https image", `<img src="https://e.test/a.png">`, `<img src="https://e.test/a.png">`},
-		{"inline gif", `<img src="data:image/gif;base64,R0lGODlh">`, `<img src="data:image/gif;base64,R0lGODlh">`},
+		{"inline gif", `<img src="` + dataURL("image/gif", fixtures.GIF(1, 1)) + `">`, `<img src="` + dataURL("image/gif", fixtures.GIF(1, 1)) + `">`},
+		{"inline gif, declared in capitals", `<img src="` + dataURL("IMAGE/GIF", fixtures.GIF(1, 1)) + `">`, `<img src="` + dataURL("IMAGE/GIF", fixtures.GIF(1, 1)) + `">`},
+		{"inline gif, only its signature", `<img src="data:image/gif;base64,R0lGODlh">`, ` `},
 		{"inline svg", `<img src="data:image/svg+xml;base64,PHN2Zz4=">`, ` `},
 		{"inline image, not base64", `<img src="data:image/png,abc">`, ` `},
 		{"inline image, broken base64", `<img src="data:image/png;base64,a">`, ` `},
@@ -92,4 +95,123 @@ func TestHTMLURLs(t *testing.T) {
 			assert.Equal(t, tt.want, sanitize.HTML(tt.in))
 		})
 	}
+}
+
+// TestHTMLWithRules: the URLs in markup follow the same rules as the blocks — the schemes and
+// length of links and image URLs, and for inline images every check of CheckImage — and a URL
+// the rules refuse is removed and reported like any other attribute.
+func TestHTMLWithRules(t *testing.T) {
+	png, gif, jpg := fixtures.PNG(3, 2, false), fixtures.GIF(2, 2), fixtures.JPEG(2, 2)
+	img := func(src string) string { return `<img src="` + src + `" alt="a">` }
+	link := func(href string) string {
+		return `<a href="` + href + `" rel="nofollow noreferrer noopener" target="_blank">x</a>`
+	}
+	rules := func(edit func(r *sanitize.HTMLRules)) sanitize.HTMLRules {
+		r := sanitize.DefaultHTMLRules()
+		edit(&r)
+		return r
+	}
+	httpsLinks := rules(func(r *sanitize.HTMLRules) { r.Links.Schemes = []string{"https"} })
+	short := rules(func(r *sanitize.HTMLRules) { r.Links.MaxLength, r.Images.MaxLength = 100, 100 })
+	long := "https://e.test/" + strings.Repeat("a", 185) // 200 bytes
+	tests := []struct {
+		name, in string
+		rules    sanitize.HTMLRules
+		want     string
+		removed  string
+	}{
+		{"https link, https only", `<a href="https://e.test/">x</a>`, httpsLinks, link("https://e.test/"), ""},
+		{"http link, https only", `<a href="http://e.test/">x</a>`, httpsLinks, ` x `, "<a>, href= (2 in all)"},
+		{"never-allowed scheme listed", `<a href="javascript:alert(1)">x</a>`,
+			rules(func(r *sanitize.HTMLRules) { r.Links.Schemes = []string{"javascript", "https"} }), ` x `, "<a>, href= (2 in all)"},
+		{"scheme listed in capitals", `<a href="ftp://e.test/">x</a>`,
+			rules(func(r *sanitize.HTMLRules) { r.Links.Schemes = []string{" FTP"} }), link("ftp://e.test/"), ""},
+		{"href within MaxLength", `<a href="https://e.test/a">x</a>`, short, link("https://e.test/a"), ""},
+		{"href over MaxLength", `<a href="` + long + `">x</a>`, short, ` x `, "<a>, href= (2 in all)"},
+		{"image URL over MaxLength", `<img src="` + long + `" alt="a">`, short, `<img alt="a">`, "src="},
+		{"image URL, no image schemes", img("https://e.test/a.png"),
+			rules(func(r *sanitize.HTMLRules) { r.Images.Schemes = nil }), `<img alt="a">`, "src="},
+		{"inline PNG", img(dataURL("image/png", png)), sanitize.DefaultHTMLRules(), img(dataURL("image/png", png)), ""},
+		{"inline JPEG", img(dataURL("image/jpeg", jpg)), sanitize.DefaultHTMLRules(), img(dataURL("image/jpeg", jpg)), ""},
+		{"inline WebP", img(dataURL("image/webp", fixtures.WebP1x1)), sanitize.DefaultHTMLRules(), img(dataURL("image/webp", fixtures.WebP1x1)), ""},
+		{"inline PNG whose bytes are SVG", img("data:image/png;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+"), sanitize.DefaultHTMLRules(), `<img alt="a">`, "src="},
+		{"inline PNG header claiming 100000×100000", img(dataURL("image/png", fixtures.PNGBomb(100000, 100000))), sanitize.DefaultHTMLRules(), `<img alt="a">`, "src="},
+		{"inline PNG, truncated", img(dataURL("image/png", png[:len(png)-12])), sanitize.DefaultHTMLRules(), `<img alt="a">`, "src="},
+		{"inline image, mislabelled", img(dataURL("image/png", gif)), sanitize.DefaultHTMLRules(), `<img alt="a">`, "src="},
+		{"inline GIF, type not allowed", img(dataURL("image/gif", gif)),
+			rules(func(r *sanitize.HTMLRules) { r.InlineImages.Types = []string{"image/png"} }), `<img alt="a">`, "src="},
+		{"inline PNG over MaxBytes", img(dataURL("image/png", png)),
+			rules(func(r *sanitize.HTMLRules) { r.InlineImages.MaxBytes = int64(len(png)) - 1 }), `<img alt="a">`, "src="},
+		{"inline PNG over MaxWidth", img(dataURL("image/png", png)),
+			rules(func(r *sanitize.HTMLRules) { r.InlineImages.MaxWidth = 2 }), `<img alt="a">`, "src="},
+		{"inline images refused", img(dataURL("image/png", png)),
+			rules(func(r *sanitize.HTMLRules) { r.InlineImages.Types = nil }), `<img alt="a">`, "src="},
+		{"no alt, so the img goes too", `<img src="` + dataURL("image/png", png[:len(png)-12]) + `">`, sanitize.DefaultHTMLRules(), ` `, "<img>, src= (2 in all)"},
+		{"nothing allowed", `<a href="https://e.test/">x</a>` + img("https://e.test/a.png"), sanitize.HTMLRules{}, ` x <img alt="a">`, "<a>, href=, src= (3 in all)"},
+		// bluemonday checks a URL by its scheme, not by the attribute that holds it: a scheme two
+		// attributes admit with different limits is held to the smaller one in both.
+		{"one scheme, two limits", img("https://e.test/" + strings.Repeat("b", 50)),
+			rules(func(r *sanitize.HTMLRules) { r.Links.MaxLength, r.Images.MaxLength = 30, 0 }), `<img alt="a">`, "src="},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := sanitize.SanitizeHTMLWith(tt.in, tt.rules)
+			assert.Equal(t, tt.want, got.HTML)
+			assert.Equal(t, tt.removed, got.Removed)
+			assert.Equal(t, got.HTML, sanitize.HTMLWith(tt.in, tt.rules))
+			assert.Equal(t, got.HTML, sanitize.HTMLWith(got.HTML, tt.rules), "idempotent")
+		})
+	}
+}
+
+// TestHTMLRulesDefault: the default rules are SanitizeHTML's and share its policy; rules that
+// differ only in form (order, case, duplicates, schemes markup may not hold) share one too.
+func TestHTMLRulesDefault(t *testing.T) {
+	doc := fixtures.Article(4<<10) + `<img src="` + dataURL("image/png", fixtures.PNG(2, 2, false)) + `">`
+	builds := sanitize.ResetHTMLPolicy()
+	assert.Equal(t, sanitize.SanitizeHTML(doc), sanitize.SanitizeHTMLWith(doc, sanitize.DefaultHTMLRules()))
+	assert.Equal(t, sanitize.HTML(doc), sanitize.HTMLWith(doc, sanitize.DefaultHTMLRules()))
+	assert.Len(t, builds(), 1, "one policy for both")
+	assert.Zero(t, sanitize.CachedHTMLPolicies())
+
+	same := sanitize.DefaultHTMLRules()
+	same.Links.Schemes = []string{"MAILTO", "http", "https", "https", "javascript"}
+	same.InlineImages.Types = []string{"image/webp", "image/jpg", "image/gif", "image/png", "image/svg+xml"}
+	assert.Equal(t, sanitize.HTMLPolicyKey(sanitize.DefaultHTMLRules()), sanitize.HTMLPolicyKey(same))
+	assert.Equal(t, sanitize.HTML(doc), sanitize.HTMLWith(doc, same))
+	assert.Len(t, builds(), 1)
+}
+
+// TestHTMLPolicyCache: policies for other rules are built once each and the cache stays within
+// its bound, however many rules pass through it.
+func TestHTMLPolicyCache(t *testing.T) {
+	builds := sanitize.ResetHTMLPolicy()
+	markup := `<a href="https://e.test/` + strings.Repeat("a", 40) + `">x</a>`
+	n := sanitize.MaxCachedHTMLPolicies + 5
+	for round := range 2 {
+		for i := range n {
+			r := sanitize.DefaultHTMLRules()
+			r.Links.MaxLength = 50 + i // all but the first few refuse nothing here
+			want := `<a href="https://e.test/` + strings.Repeat("a", 40) + `" rel="nofollow noreferrer noopener" target="_blank">x</a>`
+			if len("https://e.test/")+40 > r.Links.MaxLength {
+				want = ` x `
+			}
+			assert.Equal(t, want, sanitize.HTMLWith(markup, r), "round %d, rules %d", round, i)
+			assert.LessOrEqual(t, sanitize.CachedHTMLPolicies(), sanitize.MaxCachedHTMLPolicies)
+		}
+	}
+	total := 0
+	for _, b := range builds() {
+		total += b
+	}
+	assert.Len(t, builds(), n)
+	assert.Equal(t, 2*n, total, "rules used in a cycle longer than the cache are built again")
+
+	builds = sanitize.ResetHTMLPolicy()
+	r := sanitize.DefaultHTMLRules()
+	r.Links.MaxLength = 10
+	for range 100 {
+		sanitize.HTMLWith(markup, r)
+	}
+	assert.Equal(t, map[string]int{sanitize.HTMLPolicyKey(r): 1}, builds())
 }

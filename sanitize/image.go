@@ -25,14 +25,28 @@ type ImageLimits struct {
 
 // ImageInfo is what CheckImage learned about an accepted image.
 type ImageInfo struct {
-	MIMEType      string
+	MIMEType string // the type the bytes are, whatever the image was declared as
+	// DeclaredType is the declared type, canonical (see CanonicalMIME), when it differed from
+	// MIMEType: the caller should use MIMEType and may tell whoever declared it. It is "" when
+	// nothing was declared or the declaration was right.
+	DeclaredType  string
 	Width, Height int
 }
 
-// CheckImage identifies data by its magic bytes, requires the sniffed type to be allowed and to
-// agree with declared (when declared is not empty), and reads the dimensions from the header
-// alone (image.DecodeConfig: no pixels are decoded), refusing images whose header claims more
-// pixels than the limits allow — a 33-byte PNG header can claim ten gigapixels.
+// CheckImage identifies data by its magic bytes and requires that type to be one of lim.Types.
+// What the image was declared as (declared, "" when nothing was) does not decide: an image of an
+// allowed type is accepted under its real type, and a declaration that differed is reported in
+// ImageInfo.DeclaredType. SVG is never an image, whatever it is labelled.
+//
+// CheckImage reads the dimensions from the header alone (image.DecodeConfig: no pixels are
+// decoded) and refuses images whose header claims more than the limits allow — a 33-byte PNG
+// header can claim ten gigapixels. Then it walks the file's structure (PNG chunks, JPEG
+// segments, GIF blocks, WebP chunks) in one linear pass and refuses an image that is truncated
+// or broken, such as a PNG without image data or a JPEG without its end marker: browsers show
+// what they can of such files, but model APIs refuse them, and with them the whole request.
+// Bytes after an image's end marker are allowed, as browsers allow them.
+//
+// Every error is a *LimitError naming the setting that refused the image.
 func CheckImage(data []byte, declared string, lim ImageLimits) (ImageInfo, error) {
 	if lim.MaxBytes > 0 && int64(len(data)) > lim.MaxBytes {
 		return ImageInfo{}, limitErr("maxImageBytes", "%s exceeds the %s limit",
@@ -48,20 +62,26 @@ func CheckImage(data []byte, declared string, lim ImageLimits) (ImageInfo, error
 		}
 		return ImageInfo{}, limitErr("imageTypes", "the bytes are not a recognised image format")
 	}
-	if declared != "" {
-		if d := canonicalMIME(declared); d != sniffed {
-			return ImageInfo{}, limitErr("imageTypes", "declared as %s but the bytes are %s", d, sniffed)
-		}
+	info := ImageInfo{MIMEType: sniffed}
+	if d := canonicalMIME(declared); declared != "" && d != sniffed {
+		info.DeclaredType = d
 	}
 	if !slices.Contains(lim.Types, sniffed) {
+		if info.DeclaredType != "" {
+			return ImageInfo{}, limitErr("imageTypes", "the bytes are %s (declared as %s), which is not an allowed image type (allowed: %s)",
+				sniffed, info.DeclaredType, joinTypes(lim.Types))
+		}
 		return ImageInfo{}, limitErr("imageTypes", "%s is not an allowed image type (allowed: %s)",
 			sniffed, joinTypes(lim.Types))
 	}
 	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
 	if err != nil {
+		if serr := checkImageStructure(sniffed, data); serr != nil {
+			return ImageInfo{}, serr // says what is wrong in words a person knows
+		}
 		return ImageInfo{}, limitErr("imageTypes", "the %s header is damaged: %v", sniffed, err)
 	}
-	info := ImageInfo{MIMEType: sniffed, Width: cfg.Width, Height: cfg.Height}
+	info.Width, info.Height = cfg.Width, cfg.Height
 	if cfg.Width <= 0 || cfg.Height <= 0 {
 		return ImageInfo{}, limitErr("imageTypes", "the image claims %d×%d pixels", cfg.Width, cfg.Height)
 	}
@@ -75,6 +95,9 @@ func CheckImage(data []byte, declared string, lim ImageLimits) (ImageInfo, error
 		return ImageInfo{}, limitErr("maxImagePixels", "%d×%d = %s pixels exceeds the %s-pixel limit",
 			cfg.Width, cfg.Height, FormatCount(px), FormatCount(lim.MaxPixels))
 	}
+	if err := checkImageStructure(sniffed, data); err != nil {
+		return ImageInfo{}, err
+	}
 	return info, nil
 }
 
@@ -85,7 +108,13 @@ type AudioLimits struct {
 }
 
 // CheckAudio identifies data by its container signature and requires the type to be allowed
-// and to agree with declared (when not empty). It returns the sniffed MIME type.
+// and to agree with declared (when not empty). Then it walks the container's headers in one
+// linear pass and refuses a clip that is truncated or broken: a WAV whose RIFF size is larger
+// than the data or that lacks its fmt or data chunk, MPEG audio without a valid frame header
+// after its ID3 tag or with its last frame cut off, an ADTS AAC frame cut off, an Ogg page that
+// is not "OggS" version 0 or is cut off, FLAC metadata blocks cut off or no frame after them, an
+// MP4 box cut off or no moov or mdat box. No audio is decoded; WebM, AIFF and MIDI are checked
+// by their signature alone. It returns the sniffed MIME type; every error is a *LimitError.
 func CheckAudio(data []byte, declared string, lim AudioLimits) (string, error) {
 	if lim.MaxBytes > 0 && int64(len(data)) > lim.MaxBytes {
 		return "", limitErr("maxAudioBytes", "%s exceeds the %s limit",
@@ -102,6 +131,9 @@ func CheckAudio(data []byte, declared string, lim AudioLimits) (string, error) {
 	}
 	if !slices.Contains(lim.Types, sniffed) {
 		return "", limitErr("audioTypes", "%s is not an allowed audio type (allowed: %s)", sniffed, joinTypes(lim.Types))
+	}
+	if err := checkAudioStructure(sniffed, data); err != nil {
+		return "", err
 	}
 	return sniffed, nil
 }

@@ -2,6 +2,7 @@ package sanitize
 
 import (
 	"encoding/base64"
+	"maps"
 	"net/url"
 	"regexp"
 	"slices"
@@ -12,8 +13,9 @@ import (
 )
 
 // The HTML allowlist lives in the tables below and nowhere else: newHTMLPolicy builds the
-// bluemonday policy from them, Removed reads linkAttrs, and the tests check sanitized output
-// against the same tables, so the policy and its checks cannot drift apart.
+// bluemonday policy for an HTMLRules from them (the rules fill in what the URL attributes admit),
+// Removed reads linkAttrs, and the tests check sanitized output against the same tables under
+// the same rules, so the policy and its checks cannot drift apart.
 //
 // The allowlist is at least as strict as the Sanitizer API's safe baseline, and stricter: no forms
 // or controls, no style (bluemonday's CSS handlers are slow on hostile input), no embedding
@@ -40,15 +42,42 @@ type htmlAttr struct {
 	URL   *urlAttr
 }
 
-// urlAttr says what a URL-bearing attribute may hold: an absolute URL that URL accepts with
-// URLRules{Schemes: Schemes} — so never a NeverAllowedScheme — or, when InlineImages is set, a
-// base64 data: URL of one of inlineImageTypes. That is the one exception to scriptSchemes: such a
-// URL is an image's bytes, not a navigation. (bluemonday runs the scheme checks only on href,
-// src and cite of the elements that take them — a, img, q, blockquote, … — so a URL attribute
-// anywhere else would be held to its scheme prefix alone; the tests' oracle would catch that.)
+// urlAttr says what a URL-bearing attribute may hold under given HTMLRules: an absolute URL that
+// URL accepts with the rules Role names, its schemes cut to those markup may hold (see
+// HTMLRules.normalized) — so never a NeverAllowedScheme — or, when InlineImages is set, a base64
+// data: URL of an image that the rules' InlineImages limits accept. That is the one exception to
+// scriptSchemes: such a URL is an image's bytes, not a navigation. (bluemonday runs the scheme
+// checks only on href, src and cite of the elements that take them — a, img, q, blockquote, … —
+// so a URL attribute anywhere else would be held to its scheme prefix alone; the tests' oracle
+// would catch that.)
 type urlAttr struct {
-	Schemes      []string
+	Role         urlRole
 	InlineImages bool
+}
+
+// urlRole names the rules of an HTMLRules that a URL attribute follows.
+type urlRole int
+
+const (
+	linkURL  urlRole = iota // HTMLRules.Links
+	imageURL                // HTMLRules.Images
+)
+
+// urlRules returns the rules the attribute's URLs follow under r, which is normalized.
+func (a urlAttr) urlRules(r HTMLRules) URLRules {
+	if a.Role == imageURL {
+		return r.Images
+	}
+	return r.Links
+}
+
+// inlineTypes returns the types of the data: images the attribute admits under r, which is
+// normalized: none unless InlineImages is set.
+func (a urlAttr) inlineTypes(r HTMLRules) []string {
+	if !a.InlineImages {
+		return nil
+	}
+	return r.InlineImages.Types
 }
 
 var (
@@ -70,8 +99,8 @@ var htmlAttrs = []htmlAttr{
 	{Name: "value", On: []string{"li"}, Value: bluemonday.Integer},
 	{Name: "datetime", On: []string{"time", "del", "ins"}, Value: regexp.MustCompile(`^[0-9T:.+\-Z ]{1,40}$`)},
 	{Name: "open", On: []string{"details"}, Value: flagValue},
-	{Name: "href", On: []string{"a"}, URL: &urlAttr{Schemes: []string{"https", "http", "mailto"}}},
-	{Name: "src", On: []string{"img"}, URL: &urlAttr{Schemes: []string{"https"}, InlineImages: true}},
+	{Name: "href", On: []string{"a"}, URL: &urlAttr{Role: linkURL}},
+	{Name: "src", On: []string{"img"}, URL: &urlAttr{Role: imageURL, InlineImages: true}},
 	{Name: "alt", On: []string{"img"}},
 	{Name: "width", On: []string{"img"}, Value: bluemonday.NumberOrPercent},
 	{Name: "height", On: []string{"img"}, Value: bluemonday.NumberOrPercent},
@@ -86,25 +115,41 @@ var linkAttrs = []htmlAttr{
 	{Name: "target", On: []string{"a"}, Value: regexp.MustCompile(`^_blank$`)},
 }
 
-// inlineImageTypes are the only media types a data: URL in an img may have.
+// inlineImageTypes are the only media types a data: URL in an img may ever have (which of them
+// it may have is HTMLRules.InlineImages.Types).
 var inlineImageTypes = []string{"image/png", "image/jpeg", "image/gif", "image/webp"}
 
-// inlineImagePrefix matches the start of a data: URL that an img may keep.
-var inlineImagePrefix = regexp.MustCompile(`^(?i)data:(` + quoteAll(inlineImageTypes) + `);base64,`)
+// htmlPolicy is the policy of DefaultHTMLRules, which HTML and SanitizeHTML share. It is built on
+// first use, not at start-up, so a page that never sanitizes HTML does not pay for its regexps.
+// Policies for other rules are built on first use too, and cached (htmlPolicies).
+var htmlPolicy = sync.OnceValue(func() *bluemonday.Policy { return buildHTMLPolicy(DefaultHTMLRules().normalized()) })
 
-// htmlPolicy is the one bluemonday policy every call shares. It is built on first use, not at
-// start-up, so a page that never sanitizes HTML does not pay for its regexps.
-var htmlPolicy = sync.OnceValue(newHTMLPolicy)
+// buildHTMLPolicy is newHTMLPolicy; the tests count the builds through it.
+var buildHTMLPolicy = newHTMLPolicy
 
-// newHTMLPolicy builds the bluemonday policy from htmlElements, htmlAttrs and linkAttrs.
-func newHTMLPolicy() *bluemonday.Policy {
+// newHTMLPolicy builds the bluemonday policy of normalized rules r from htmlElements, htmlAttrs
+// and linkAttrs.
+func newHTMLPolicy(r HTMLRules) *bluemonday.Policy {
 	p := bluemonday.NewPolicy()
 	p.AllowElements(htmlElements...)
-	var schemes []string
-	inlineImages := false
+	maxLength := map[string]int{} // scheme → the URL length limit it is checked with
+	var inline []string
 	for _, a := range htmlAttrs {
+		re := a.valuePattern(r)
+		if a.URL != nil {
+			if re == nil {
+				continue // the rules admit no URL here: drop the attribute
+			}
+			rules := a.URL.urlRules(r)
+			for _, s := range rules.Schemes {
+				if l, ok := maxLength[s]; !ok || l == 0 || rules.MaxLength > 0 && rules.MaxLength < l {
+					maxLength[s] = rules.MaxLength
+				}
+			}
+			inline = append(inline, a.URL.inlineTypes(r)...)
+		}
 		b := p.AllowAttrs(a.Name)
-		if re := a.valuePattern(); re != nil {
+		if re != nil {
 			b = b.Matching(re)
 		}
 		if len(a.On) == 0 {
@@ -112,25 +157,23 @@ func newHTMLPolicy() *bluemonday.Policy {
 		} else {
 			b.OnElements(a.On...)
 		}
-		if a.URL != nil {
-			schemes = append(schemes, a.URL.Schemes...)
-			inlineImages = inlineImages || a.URL.InlineImages
-		}
 	}
 	p.RequireParseableURLs(true)
 	p.AllowRelativeURLs(false)
 	// Which schemes an attribute admits is in its valuePattern; here every scheme gets the
-	// checks of URL, so a value passes only when URL would accept it too.
-	slices.Sort(schemes)
-	for _, scheme := range slices.Compact(schemes) {
-		rules := URLRules{Schemes: []string{scheme}}
+	// checks of URL, so a value passes only when URL would accept it too. bluemonday calls these
+	// checks by scheme, not knowing the attribute: a scheme that two attributes admit with
+	// different length limits is held to the smaller one in both.
+	for _, scheme := range slices.Sorted(maps.Keys(maxLength)) {
+		rules := URLRules{Schemes: []string{scheme}, MaxLength: maxLength[scheme]}
 		p.AllowURLSchemeWithCustomPolicy(scheme, func(u *url.URL) bool {
 			_, err := URL(u.String(), rules)
 			return err == nil
 		})
 	}
-	if inlineImages {
-		p.AllowURLSchemeWithCustomPolicy("data", validDataImage)
+	if len(inline) > 0 {
+		prefix, lim := inlineImagePrefix(inline), r.InlineImages
+		p.AllowURLSchemeWithCustomPolicy("data", func(u *url.URL) bool { return validDataImage(u.String(), prefix, lim) })
 	}
 	p.RequireNoFollowOnLinks(true)
 	p.RequireNoReferrerOnLinks(true)
@@ -139,32 +182,48 @@ func newHTMLPolicy() *bluemonday.Policy {
 	return p
 }
 
-// valuePattern is the regexp bluemonday matches the attribute's value against: Value, or for a
-// URL attribute the scheme prefixes it admits (bluemonday trims white space before it parses).
-func (a htmlAttr) valuePattern() *regexp.Regexp {
+// valuePattern is the regexp bluemonday matches the attribute's value against under normalized
+// rules r: Value, or for a URL attribute the scheme prefixes it admits (bluemonday trims white
+// space before it parses), nil when it admits none.
+func (a htmlAttr) valuePattern(r HTMLRules) *regexp.Regexp {
 	if a.URL == nil {
 		return a.Value
 	}
 	var alts []string
-	for _, s := range a.URL.Schemes {
+	for _, s := range a.URL.urlRules(r).Schemes {
 		alts = append(alts, regexp.QuoteMeta(s)+":")
 	}
-	if a.URL.InlineImages {
-		alts = append(alts, strings.TrimPrefix(inlineImagePrefix.String(), "^(?i)"))
+	if types := a.URL.inlineTypes(r); len(types) > 0 {
+		alts = append(alts, strings.TrimPrefix(inlineImagePrefix(types).String(), "^(?i)"))
+	}
+	if len(alts) == 0 {
+		return nil
 	}
 	return regexp.MustCompile(`^(?i)\s*(` + strings.Join(alts, "|") + `)`)
 }
 
-// validDataImage admits a data: URL only when it is a base64 image of an inlineImageTypes type
-// whose payload decodes. The bytes themselves are not sniffed.
-func validDataImage(u *url.URL) bool {
-	s := u.String()
-	m := inlineImagePrefix.FindString(s)
+// inlineImagePrefix matches the start of a data: URL of one of types that an img may keep.
+func inlineImagePrefix(types []string) *regexp.Regexp {
+	return regexp.MustCompile(`^(?i)data:(` + quoteAll(types) + `);base64,`)
+}
+
+// validDataImage admits a data: URL only when it is base64 (prefix matches its start) whose
+// bytes CheckImage accepts with lim as the type the URL declares.
+func validDataImage(s string, prefix *regexp.Regexp, lim ImageLimits) bool {
+	m := prefix.FindString(s)
 	if m == "" {
 		return false
 	}
-	_, err := base64.StdEncoding.DecodeString(s[len(m):])
-	return err == nil
+	payload := s[len(m):]
+	if lim.MaxBytes > 0 && int64(base64.StdEncoding.DecodedLen(len(payload))) > lim.MaxBytes+2 {
+		return false // too large, without decoding it (DecodedLen counts padding as bytes)
+	}
+	data, err := base64.StdEncoding.DecodeString(payload)
+	if err != nil {
+		return false
+	}
+	info, err := CheckImage(data, m[len("data:"):len(m)-len(";base64,")], lim)
+	return err == nil && info.DeclaredType == ""
 }
 
 // quoteAll joins strs as regexp alternatives, each quoted.

@@ -34,8 +34,9 @@ import (
 //   - SVG: deliberately no image to us (it can carry script); text/xml or text/plain to it.
 //
 // Stricter than sniffing, and so outside this comparison: CheckImage also requires
-// image.DecodeConfig to read the header and the type to be allowed, so a sniffed BMP, ICO or
-// AVIF (which Go cannot decode) is never accepted.
+// image.DecodeConfig to read the header, the type to be allowed and the structure to be whole
+// (imageformat_test.go), so a sniffed BMP, ICO or AVIF (which Go cannot decode) is never
+// accepted; CheckAudio walks the containers it knows (audioformat_test.go).
 var detectedAs = map[string]string{
 	"image/png":       "image/png",
 	"image/jpeg":      "image/jpeg",

@@ -1,10 +1,15 @@
 package sanitize
 
 import (
+	"fmt"
 	"html"
+	"net/netip"
 	"net/url"
 	"slices"
+	"strconv"
 	"strings"
+
+	"golang.org/x/net/idna"
 )
 
 // URLRules are what a link URL must meet.
@@ -67,12 +72,133 @@ func URL(raw string, rules URLRules) (string, error) {
 		if u.Host == "" || u.Opaque != "" {
 			return "", limitErr("linkSchemes", "the %s: URL has no host", scheme)
 		}
+		var host string
+		if strings.HasPrefix(u.Host, "[") {
+			addr, err := netip.ParseAddr(u.Hostname())
+			if err != nil || !addr.Is6() {
+				return "", limitErr("linkSchemes", "the host %s is not a valid IPv6 address", u.Host)
+			}
+			host = "[" + addr.String() + "]"
+		} else if host, err = BrowserHost(u.Hostname()); err != nil {
+			return "", err
+		}
+		// The host as the browser will read it replaces the one written: what a user or a model
+		// is shown is where the link goes.
+		authority := s[len(scheme)+3:]
+		if i := strings.IndexAny(authority, "/?#"); i >= 0 {
+			authority = authority[:i]
+		}
+		if port := u.Port(); port != "" {
+			host += ":" + port
+		}
+		rest := s[len(scheme)+3+len(authority):]
+		if max := rules.MaxLength; max > 0 && len(scheme)+3+len(host)+len(rest) > max {
+			return "", limitErr("maxURLLength", "the URL is %d bytes once its host is written as the browser reads it, over the %d-byte limit",
+				len(scheme)+3+len(host)+len(rest), max)
+		}
+		return scheme + "://" + host + rest, nil
 	default:
 		if u.Opaque == "" && u.Host == "" && u.Path == "" {
 			return "", limitErr("linkSchemes", "the %s: URL is empty after the scheme", scheme)
 		}
 	}
 	return scheme + s[len(scheme):], nil
+}
+
+// hostProfile maps a host name the way the URL Standard does (UTS #46, non-transitional, no
+// STD3 rule, hyphens not checked, bidi and joiners checked): upper case and full-width letters
+// fold, the ideographic full stop and its kin become dots, and international names become
+// Punycode ("xn--…").
+var hostProfile = idna.New(idna.MapForLookup(), idna.StrictDomainName(false), idna.Transitional(false),
+	idna.CheckHyphens(false), idna.BidiRule(), idna.CheckJoiners(true))
+
+// BrowserHost returns host (of an http, https, ws, wss or ftp URL, without port or brackets)
+// as a browser reads it: percent-decoded, IDNA-mapped to lower-case ASCII (Punycode for
+// international names, so a look-alike shows as what it is), and an IPv4 address written as
+// numbers in any of the forms browsers accept ("0x7f.1", "2130706433", "0177.0.0.1") as dotted
+// decimal ("127.0.0.1"). A host a browser would refuse is an error.
+func BrowserHost(host string) (string, error) {
+	dec, err := url.PathUnescape(host)
+	if err != nil {
+		return "", limitErr("linkSchemes", "the host %q is not valid: %v", host, err)
+	}
+	ascii, err := hostProfile.ToASCII(dec)
+	if err != nil || ascii == "" {
+		return "", limitErr("linkSchemes", "the host %q is not a valid domain name", host)
+	}
+	for _, c := range ascii {
+		if c <= 0x20 || strings.ContainsRune("#%/:<>?@[\\]^|", c) || c == 0x7f {
+			return "", limitErr("linkSchemes", "the host %q holds a character browsers refuse (%q)", host, c)
+		}
+	}
+	ipv4, isIP, err := parseIPv4(ascii)
+	if err != nil {
+		return "", limitErr("linkSchemes", "the host %q is not a valid IPv4 address: %v", host, err)
+	}
+	if isIP {
+		return ipv4, nil
+	}
+	return ascii, nil
+}
+
+// parseIPv4 reads host as the URL Standard's IPv4 parser does when its last label is a number
+// (decimal, 0x hex or 0 octal): up to four parts, the last filling the remaining bytes.
+func parseIPv4(host string) (string, bool, error) {
+	labels := strings.Split(strings.TrimSuffix(host, "."), ".")
+	if !isIPv4Number(labels[len(labels)-1]) {
+		return "", false, nil
+	}
+	if len(labels) > 4 {
+		return "", true, fmt.Errorf("more than four parts")
+	}
+	nums := make([]uint64, len(labels))
+	for i, l := range labels {
+		n, ok := ipv4Number(l)
+		if !ok {
+			return "", true, fmt.Errorf("part %q is not a number", l)
+		}
+		nums[i] = n
+	}
+	last := len(nums) - 1
+	for _, n := range nums[:last] {
+		if n > 255 {
+			return "", true, fmt.Errorf("a part is over 255")
+		}
+	}
+	if nums[last] >= 1<<(8*(5-len(nums))) {
+		return "", true, fmt.Errorf("the last part is too large")
+	}
+	addr := nums[last]
+	for i, n := range nums[:last] {
+		addr += n << (8 * (3 - i))
+	}
+	return fmt.Sprintf("%d.%d.%d.%d", addr>>24, addr>>16&255, addr>>8&255, addr&255), true, nil
+}
+
+func isIPv4Number(l string) bool {
+	if l == "" {
+		return false
+	}
+	if _, ok := ipv4Number(l); ok {
+		return true
+	}
+	// "0x" followed by anything, or all digits, still counts as a number that fails to parse.
+	return strings.HasPrefix(l, "0x") || strings.Trim(l, "0123456789") == ""
+}
+
+func ipv4Number(l string) (uint64, bool) {
+	base := 10
+	switch {
+	case strings.HasPrefix(l, "0x") || strings.HasPrefix(l, "0X"):
+		l, base = l[2:], 16
+		if l == "" {
+			return 0, true
+		}
+	case len(l) > 1 && l[0] == '0':
+		l, base = l[1:], 8
+	}
+	n, err := strconv.ParseUint(l, base, 64)
+	return n, err == nil && n <= 1<<32
 }
 
 // ResourceURI checks the uri of an embedded resource or resource link that a tool handed over

@@ -16,9 +16,18 @@ func TestURLAccepts(t *testing.T) {
 	tests := []struct{ in, want string }{
 		{"https://example.com/a?b=c#d", "https://example.com/a?b=c#d"},
 		{"  \x00https://example.com\x1f ", "https://example.com"},
-		{"HTTPS://Example.com/", "https://Example.com/"},
+		{"HTTPS://Example.com/", "https://example.com/"},
 		{"mailto:someone@example.com", "mailto:someone@example.com"},
-		{"http://例え.jp/", "http://例え.jp/"},
+		// The host as the browser reads it: what a user or model is shown is where it goes.
+		{"http://例え.jp/", "http://xn--r8jz45g.jp/"},
+		{"https://аpple.com/login", "https://xn--pple-43d.com/login"}, // a Cyrillic а
+		{"https://ＥＸＡＭＰＬＥ.com/", "https://example.com/"},              // full-width letters
+		{"https://example。com/a", "https://example.com/a"},            // the ideographic full stop
+		{"https://0x7f.1/admin", "https://127.0.0.1/admin"},
+		{"https://2130706433:8080/", "https://127.0.0.1:8080/"},
+		{"https://0177.0.0.1/", "https://127.0.0.1/"},
+		{"https://[::1]:443/x", "https://[::1]:443/x"},
+		{"https://my_host.example/", "https://my_host.example/"},
 	}
 	for _, tt := range tests {
 		got, err := sanitize.URL(tt.in, linkRules)
@@ -47,6 +56,9 @@ func TestURLRefuses(t *testing.T) {
 		{"https://" + strings.Repeat("a", 2100), "the URL is 2108 bytes, over the 2048-byte limit"},
 		{"", "the URL is empty"},
 		{"https://exa mple.com", "the URL contains a space or control character at byte 11"},
+		{"https://256.0.0.1/", `the host "256.0.0.1" is not a valid IPv4 address: a part is over 255`},
+		{"https://1.2.3.4.5/", `the host "1.2.3.4.5" is not a valid IPv4 address: more than four parts`},
+		{"https://example.0x/", `the host "example.0x" is not a valid IPv4 address: part "example" is not a number`},
 	}
 	for _, tt := range tests {
 		_, err := sanitize.URL(tt.in, linkRules)

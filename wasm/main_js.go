@@ -13,14 +13,14 @@ var version = "dev"
 // returning one frame as a string.
 var exports = map[string]func(m *Module, args []js.Value) []byte{
 	"start":           func(m *Module, _ []js.Value) []byte { return m.Start() },
-	"normalize":       func(m *Module, a []js.Value) []byte { return m.Normalize(str(a, 0)) },
+	"normalize":       func(m *Module, a []js.Value) []byte { return m.Normalize(str(a, 0), str(a, 1)) },
 	"errorResult":     func(m *Module, a []js.Value) []byte { return m.ErrorResult(str(a, 0), str(a, 1), str(a, 2)) },
 	"refuse":          func(m *Module, a []js.Value) []byte { return m.Refuse(str(a, 0), num(a, 1)) },
 	"configure":       func(m *Module, a []js.Value) []byte { return m.Configure(str(a, 0)) },
 	"compileSchema":   func(m *Module, a []js.Value) []byte { return m.CompileSchema(str(a, 0)) },
 	"releaseSchema":   func(m *Module, a []js.Value) []byte { return m.ReleaseSchema(num(a, 0)) },
 	"validate":        func(m *Module, a []js.Value) []byte { return m.Validate(num(a, 0), str(a, 1)) },
-	"parseToolOutput": func(m *Module, a []js.Value) []byte { return m.ParseToolOutput(str(a, 0)) },
+	"parseToolOutput": func(m *Module, a []js.Value) []byte { return m.ParseToolOutput(str(a, 0), str(a, 1)) },
 	"toModelInput":    func(m *Module, a []js.Value) []byte { return m.ToModelInput(str(a, 0)) },
 }
 

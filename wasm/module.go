@@ -46,6 +46,13 @@ func (m *Module) currentPolicy() bridge.Policy {
 	return m.policy
 }
 
+// policyFor is the policy in force for a result of the page at pageURL.
+func (m *Module) policyFor(pageURL string) bridge.Policy {
+	p := m.currentPolicy()
+	p.PageURL = pageURL
+	return p
+}
+
 // Start answers {"version", "policy"}: what the loader keeps from the module's start.
 func (m *Module) Start() []byte {
 	return frame(func(w *jsonvalue.Writer) {
@@ -59,10 +66,11 @@ func (m *Module) Start() []byte {
 	}, nil)
 }
 
-// Normalize normalizes a tool's result (JSON text) under the policy: head {"violations"},
-// body the CallToolResult. JSON that does not parse is a TypeError.
-func (m *Module) Normalize(valueJSON string) []byte {
-	r, vs, err := bridge.NormalizeJSON([]byte(valueJSON), m.currentPolicy())
+// Normalize normalizes a tool's result (JSON text) under the policy, relative links resolved
+// against pageURL: head {"violations"}, body the CallToolResult. JSON that does not parse is a
+// TypeError.
+func (m *Module) Normalize(valueJSON, pageURL string) []byte {
+	r, vs, err := bridge.NormalizeJSON([]byte(valueJSON), m.policyFor(pageURL))
 	if err != nil {
 		return errorFrame("TypeError", "the tool result is not JSON: "+err.Error(), nil)
 	}
@@ -183,10 +191,11 @@ func (m *Module) Validate(id int, argsJSON string) []byte {
 
 // ParseToolOutput is the agent side: it normalizes executeTool's raw output again, trusting
 // nothing, and answers in one crossing what the agent and the renderer need — head
-// {"violations", "modelInput", "tables"}, body the result. tables maps the index of each
+// {"violations", "modelInput", "tables"}, body the result. Relative links are resolved against
+// pageURL. tables maps the index of each
 // text/csv resource to its rows, so the renderer never parses CSV.
-func (m *Module) ParseToolOutput(raw string) []byte {
-	r, vs := bridge.ParseToolOutput(raw, m.currentPolicy())
+func (m *Module) ParseToolOutput(raw, pageURL string) []byte {
+	r, vs := bridge.ParseToolOutput(raw, m.policyFor(pageURL))
 	return resultFrame(r, vs, func(w *jsonvalue.Writer) {
 		w.Raw(`,"modelInput":`)
 		bridge.ToModelInput(r).AppendJSON(w)

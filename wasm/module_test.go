@@ -21,14 +21,14 @@ func split(t *testing.T, out []byte) (map[string]any, string) {
 
 func TestNormalizeFrame(t *testing.T) {
 	m := NewModule("test")
-	head, body := split(t, m.Normalize(`{"type":"html","html":"<b>x</b><script>1</script>"}`))
+	head, body := split(t, m.Normalize(`{"type":"html","html":"<b>x</b><script>1</script>"}`, ""))
 	require.Len(t, head["violations"], 1)
 	assert.Equal(t, "html", head["violations"].([]any)[0].(map[string]any)["type"])
 	var r map[string]any
 	require.NoError(t, json.Unmarshal([]byte(body), &r), "the body is the result, handed to executeTool as it is")
 	assert.Equal(t, "complete", r["resultType"])
 
-	head, body = split(t, m.Normalize(`{not json`))
+	head, body = split(t, m.Normalize(`{not json`, ""))
 	assert.Equal(t, "TypeError", head["error"].(map[string]any)["name"])
 	assert.Empty(t, body)
 }
@@ -95,8 +95,8 @@ func TestSchemaCompileValidateRelease(t *testing.T) {
 
 func TestParseToolOutputAnswersEverythingOnce(t *testing.T) {
 	m := NewModule("test")
-	_, normalized := split(t, m.Normalize(`{"type":"table","headers":["a","b"],"rows":[["1","x,y"],["2","\"q\""]]}`))
-	head, body := split(t, m.ParseToolOutput(normalized))
+	_, normalized := split(t, m.Normalize(`{"type":"table","headers":["a","b"],"rows":[["1","x,y"],["2","\"q\""]]}`, ""))
+	head, body := split(t, m.ParseToolOutput(normalized, ""))
 	assert.Equal(t, []any{[]any{"a", "b"}, []any{"1", "x,y"}, []any{"2", `"q"`}}, head["tables"].(map[string]any)["1"],
 		"the renderer gets the CSV resource (block 1) as rows")
 	assert.Contains(t, head["modelInput"].(map[string]any)["text"], "| a | b |")
@@ -128,4 +128,15 @@ func TestRefuse(t *testing.T) {
 	assert.Contains(t, body, "[result refused: the result is 20 MiB of JSON, over the 16 MiB limit]")
 	_, body = split(t, m.Refuse("maxResultBytes", -1))
 	assert.Contains(t, body, "[result refused: the result is more than 16 MiB of JSON (the limit)]")
+}
+
+// TestRelativeLinksResolveAgainstThePage: the loader passes the page's URL with each result.
+func TestRelativeLinksResolveAgainstThePage(t *testing.T) {
+	m := NewModule("test")
+	_, body := split(t, m.Normalize(`{"type":"link","url":"/docs/page"}`, "https://shop.example/a/b"))
+	assert.Contains(t, body, `"uri":"https://shop.example/docs/page"`)
+	_, body = split(t, m.ParseToolOutput(`{"type":"link","url":"/docs/page"}`, "https://shop.example/a/b"))
+	assert.Contains(t, body, `"uri":"https://shop.example/docs/page"`)
+	_, body = split(t, m.Normalize(`{"type":"link","url":"/docs/page"}`, ""))
+	assert.Contains(t, body, "[link removed: the URL is not absolute (it has no scheme)]")
 }

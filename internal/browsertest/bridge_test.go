@@ -221,7 +221,7 @@ func TestAgentDistrustsRawOutput(t *testing.T) {
 	var r result
 	eval(t, ctx, `await WebMCPBridge.ready;
 		const forged = {content: [
-			{type: "resource", resource: {uri: "x:y", mimeType: "text/html", text: "<p>hi</p><img src=x onerror=alert(1)><script>alert(2)<\/script>"}},
+			{type: "resource", resource: {uri: "ui://y", mimeType: "text/html", text: "<p>hi</p><img src=x onerror=alert(1)><script>alert(2)<\/script>"}},
 			{type: "resource_link", uri: "javascript:alert(3)", name: "click"},
 			{type: "image", data: btoa("<svg onload=alert(4)>"), mimeType: "image/png"}], resultType: "complete"};
 		await document.modelContext.registerTool({name: "forged", description: "d", execute: () => JSON.stringify(forged)});

@@ -335,7 +335,7 @@
     const fast = plainText(value);
     if (fast) return JSON.stringify(fast);
     const json = encode(value);
-    const { head, body } = typeof json === "string" ? await callGo("normalize", json) : await callGo("refuse", json.refuse, json.size || 0);
+    const { head, body } = typeof json === "string" ? await callGo("normalize", json, document.baseURI) : await callGo("refuse", json.refuse, json.size || 0);
     reportViolations(tool, head.violations);
     return body;
   }
@@ -630,7 +630,7 @@
       const size = utf8Size(raw, max);
       if (max > 0 && (size < 0 || size > max)) json = { refuse: "maxResultBytes", size };
     }
-    const { head, body } = typeof json === "string" ? await callGo("parseToolOutput", json) : await callGo("refuse", json.refuse, json.size || 0);
+    const { head, body } = typeof json === "string" ? await callGo("parseToolOutput", json, document.baseURI) : await callGo("refuse", json.refuse, json.size || 0);
     reportViolations(tool, head.violations);
     const result = JSON.parse(body);
     if (!head.modelInput) head.modelInput = (await callGo("toModelInput", body)).head.modelInput;
