@@ -10,7 +10,7 @@ GOROOT  := $(shell $(GO) env GOROOT)
 VERSION := $(shell sed -n 's/^ *"version": *"\([^"]*\)".*/\1/p' web/package.json)
 TESTDIST := out/testdist
 
-.PHONY: all build build-test extension test vet unit browser chromium fuzz bench demo clean
+.PHONY: all build build-test extension test vet unit browser chromium node fuzz bench demo clean
 
 all: build
 
@@ -57,7 +57,19 @@ chromium:
 	  fi; \
 	fi
 
-browser: build chromium
+# Node and npm for the MCP end-to-end tests (the official TypeScript SDK client): Debian's
+# packages, installed with apt-get when missing and we are root.
+node:
+	@if ! command -v node >/dev/null || ! command -v npm >/dev/null; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    echo "node or npm is missing: installing Debian's nodejs and npm with apt-get"; \
+	    apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q nodejs npm; \
+	  else \
+	    echo "The MCP end-to-end tests need Node.js and npm: install Debian's 'nodejs' and 'npm' packages (sudo apt-get install nodejs npm)."; exit 1; \
+	  fi; \
+	fi
+
+browser: build chromium node
 	CHROMIUM="$${CHROMIUM:-$$(command -v chromium || command -v chromium-browser)}" $(GO) test -count=1 -timeout 20m ./internal/browsertest/...
 
 vet:
@@ -85,12 +97,14 @@ fuzz:
 
 # Go benchmarks of the core, then one table from headless Chromium (cmd/webmcp-bench). DOMPurify is
 # installed with npm into .cache/bench as a yardstick only; it is not a dependency.
-bench: build chromium
+bench: build chromium node
 	$(GO) test -run '^$$' -bench . -benchmem ./bridge ./sanitize
 	@mkdir -p $(TESTDIST) .cache/bench
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o $(TESTDIST)/minimal.wasm ./cmd/webmcp-bench/minimal
 	@test -f .cache/bench/node_modules/dompurify/dist/purify.min.js || npm install --silent --no-audit --no-fund --prefix .cache/bench dompurify@3 || echo "npm could not install DOMPurify: that row will say so"
 	CHROMIUM="$${CHROMIUM:-$$(command -v chromium || command -v chromium-browser)}" $(GO) run ./cmd/webmcp-bench
+	@# What an MCP client receives from webmcp-mcp and from Playwright MCP (@playwright/mcp from npm).
+	CHROMIUM="$${CHROMIUM:-$$(command -v chromium || command -v chromium-browser)}" $(GO) run ./cmd/webmcp-mcp -compare 20 -assets $(DIST)
 
 clean:
 	rm -rf $(DIST) out

@@ -1,0 +1,132 @@
+//go:build !js
+
+package main
+
+import (
+	_ "embed"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/webmcp-bridge/webmcp-bridge/bridge"
+)
+
+// assetFiles are the files of web/dist the bridge needs in a page.
+var assetFiles = []string{"webmcp-bridge.js", "webmcp-bridge.wasm", "wasm_exec.js"}
+
+// findAssets returns the directory that holds the built bridge (web/dist, written by
+// `make build`): dir if given, else $WEBMCP_BRIDGE_ASSETS, else a web/dist found in the working
+// directory or a parent of it, or beside or above the executable.
+func findAssets(dir string) (string, error) {
+	if dir == "" {
+		dir = os.Getenv("WEBMCP_BRIDGE_ASSETS")
+	}
+	if dir != "" {
+		if err := checkAssets(dir); err != nil {
+			return "", err
+		}
+		return filepath.Abs(dir)
+	}
+	var starts []string
+	if wd, err := os.Getwd(); err == nil {
+		starts = append(starts, wd)
+	}
+	if exe, err := os.Executable(); err == nil {
+		if exe, err = filepath.EvalSymlinks(exe); err == nil {
+			starts = append(starts, filepath.Dir(exe))
+		}
+	}
+	for _, start := range starts {
+		for d := start; ; d = filepath.Dir(d) {
+			for _, cand := range []string{filepath.Join(d, "web", "dist"), filepath.Join(d, "webmcp-bridge")} {
+				if checkAssets(cand) == nil {
+					return cand, nil
+				}
+			}
+			if filepath.Dir(d) == d {
+				break
+			}
+		}
+	}
+	return "", errors.New("cannot find the built bridge (" + strings.Join(assetFiles, ", ") + "): run `make build` in the webmcp-bridge repository, which writes web/dist, and run webmcp-mcp there or pass -assets /path/to/web/dist (or set WEBMCP_BRIDGE_ASSETS)")
+}
+
+func checkAssets(dir string) error {
+	for _, f := range assetFiles {
+		if _, err := os.Stat(filepath.Join(dir, f)); err != nil {
+			return fmt.Errorf("-assets %s: %s is missing (run `make build`, which writes web/dist): %w", dir, f, err)
+		}
+	}
+	return nil
+}
+
+// serveAssets serves the bridge's files on a loopback port to any page (pages of every origin
+// load them, as they load the extension's web_accessible_resources) and returns their base URL.
+// Only the three files are served.
+func serveAssets(dir string) (base string, stop func(), err error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", nil, err
+	}
+	mux := http.NewServeMux()
+	for _, f := range assetFiles {
+		path := filepath.Join(dir, f)
+		mux.HandleFunc("/"+f, func(w http.ResponseWriter, r *http.Request) {
+			h := w.Header()
+			h.Set("Access-Control-Allow-Origin", "*")
+			h.Set("Access-Control-Allow-Private-Network", "true") // a public page loading from loopback
+			h.Set("Cross-Origin-Resource-Policy", "cross-origin")
+			h.Set("Cache-Control", "no-cache")
+			if strings.HasSuffix(f, ".wasm") {
+				h.Set("Content-Type", "application/wasm")
+			} else {
+				h.Set("Content-Type", "text/javascript; charset=utf-8")
+			}
+			if r.Method == http.MethodOptions {
+				h.Set("Access-Control-Allow-Methods", "GET")
+				w.WriteHeader(http.StatusNoContent)
+				return
+			}
+			http.ServeFile(w, r, path)
+		})
+	}
+	srv := &http.Server{Handler: mux}
+	go srv.Serve(ln)
+	return fmt.Sprintf("http://127.0.0.1:%d/", ln.Addr().(*net.TCPAddr).Port), func() { srv.Close() }, nil
+}
+
+//go:embed inject.js
+var injectTemplate string
+
+// notifyName is the function webmcp-mcp exposes to pages (chromedp.ExposeFunc): a page calls it
+// when its tools change.
+const notifyName = "__webmcpMcpToolsChanged"
+
+// injectScript is the script every page gets before its own: the loader of dir, told where its
+// module is, then the entry point webmcp-mcp calls. With a policy, the page's bridge is
+// configured with it too (the result is normalized again natively under it either way).
+func injectScript(dir, base string, policy *bridge.Policy) (string, error) {
+	loader, err := os.ReadFile(filepath.Join(dir, "webmcp-bridge.js"))
+	if err != nil {
+		return "", err
+	}
+	cfg := map[string]any{"base": base, "notify": notifyName}
+	if policy != nil {
+		pj, err := policy.MarshalJSON()
+		if err != nil {
+			return "", err
+		}
+		cfg["policy"] = json.RawMessage(pj)
+	}
+	cj, err := json.Marshal(cfg)
+	if err != nil {
+		return "", err
+	}
+	s := strings.Replace(injectTemplate, "const cfg = __CONFIG__;", "const cfg = "+string(cj)+";", 1)
+	return strings.Replace(s, "      __LOADER__\n", string(loader)+"\n", 1), nil
+}

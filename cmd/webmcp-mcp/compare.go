@@ -1,0 +1,310 @@
+//go:build !js
+
+package main
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/webmcp-bridge/webmcp-bridge/internal/headless"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/npmcache"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/serve"
+)
+
+// playwrightMCP is the pinned Playwright MCP the comparison installs with npm.
+const playwrightMCP = "@playwright/mcp@0.0.83"
+
+// compareTools are the demo tools the comparison calls.
+var compareTools = []string{"sales_chart", "article", "price_table"}
+
+// runCompare is -compare N: the demo page served on loopback, and two MCP servers on the same
+// Chromium executable — webmcp-mcp (this binary, over stdio) and Playwright MCP (over stdio,
+// attached to a Chromium started here with WebMCP on) — each asked N times for the demo's chart,
+// article and table. It prints what a client receives (block types and bytes of the result's
+// JSON) and the median time per call. It is a measurement, not a test.
+func runCompare(ctx context.Context, o options) error {
+	n, err := strconv.Atoi(o.compare)
+	if err != nil || n < 1 {
+		return fmt.Errorf("-compare takes the number of calls per tool, not %q", o.compare)
+	}
+	dist, err := findAssets(o.assets)
+	if err != nil {
+		return err
+	}
+	chromium := o.chromium
+	if chromium == "" {
+		if chromium, err = headless.ChromiumPath(); err != nil {
+			return err
+		}
+	}
+	demo, stopSite, err := serveDemo(filepath.Dir(dist))
+	if err != nil {
+		return err
+	}
+	defer stopSite()
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	fmt.Printf("Comparing on %s: %d calls per tool, %s\n\n", demo, n, chromiumVersion(chromium))
+
+	var rows []compareRow
+	ours, err := measure(ctx, "webmcp-mcp", exec.Command(self, "-assets", dist, "-chromium", chromium, "-open", demo), nil, n, func(string) string { return "" })
+	if err != nil {
+		return fmt.Errorf("webmcp-mcp: %w", err)
+	}
+	rows = append(rows, ours...)
+
+	theirs, err := measurePlaywright(ctx, chromium, demo, n)
+	if err != nil {
+		fmt.Printf("Playwright MCP could not be measured: %v\n\n", err)
+	} else {
+		rows = append(rows, theirs...)
+	}
+	printRows(rows)
+	return nil
+}
+
+// serveDemo serves web/ (the demo at /demo/, the built bridge at /dist/) on localhost.
+func serveDemo(web string) (string, func(), error) {
+	if _, err := os.Stat(filepath.Join(web, "demo", "index.html")); err != nil {
+		return "", nil, fmt.Errorf("the demo page is not at %s: -compare runs from the repository (-assets web/dist)", filepath.Join(web, "demo"))
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return "", nil, err
+	}
+	srv := &http.Server{Handler: serve.Handler(web)}
+	go srv.Serve(ln)
+	return fmt.Sprintf("http://localhost:%d/demo/", ln.Addr().(*net.TCPAddr).Port), func() { srv.Close() }, nil
+}
+
+func chromiumVersion(path string) string {
+	out, err := exec.Command(path, "--version").Output()
+	if err != nil {
+		return path
+	}
+	return strings.TrimSpace(string(out))
+}
+
+// measurePlaywright starts Chromium with WebMCP on and a DevTools port, then Playwright MCP
+// attached to it; its tools appear as webmcp_<name> once it has navigated to the page.
+func measurePlaywright(ctx context.Context, chromium, demo string, n int) ([]compareRow, error) {
+	if _, err := npmcache.Node(); err != nil {
+		return nil, err
+	}
+	ictx, cancel := context.WithTimeout(ctx, 5*time.Minute)
+	defer cancel()
+	dir, err := npmcache.Install(ictx, playwrightMCP)
+	if err != nil {
+		return nil, err
+	}
+	endpoint, stopBrowser, err := startDebugChromium(ctx, chromium)
+	if err != nil {
+		return nil, err
+	}
+	defer stopBrowser()
+	cli := filepath.Join(dir, "node_modules", "@playwright", "mcp", "cli.js")
+	out, err := os.MkdirTemp("", "playwright-mcp-out-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(out)
+	cmd := exec.Command("node", cli, "--cdp-endpoint", endpoint, "--output-dir", out)
+	navigate := func(cs *mcp.ClientSession) error {
+		_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "browser_navigate", Arguments: map[string]any{"url": demo}})
+		return err
+	}
+	return measure(ctx, "Playwright MCP", cmd, navigate, n, func(tool string) string { return "webmcp_" + tool })
+}
+
+// startDebugChromium starts headless Chromium with WebMCP on and a DevTools port; it answers the
+// endpoint's ws:// URL.
+func startDebugChromium(ctx context.Context, chromium string) (string, func(), error) {
+	profile, err := os.MkdirTemp("", "compare-profile-")
+	if err != nil {
+		return "", nil, err
+	}
+	cmd := exec.Command(chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+		"--enable-features=WebMCP", "--remote-debugging-port=0", "--user-data-dir="+profile, "about:blank")
+	ownGroup(cmd)
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		return "", nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return "", nil, err
+	}
+	stop := func() {
+		killGroup(cmd) // the browser and its helper processes
+		cmd.Wait()
+		time.Sleep(200 * time.Millisecond)
+		os.RemoveAll(profile)
+	}
+	found := make(chan string, 1)
+	go func() {
+		re := regexp.MustCompile(`DevTools listening on (ws://\S+)`)
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			if m := re.FindStringSubmatch(sc.Text()); m != nil {
+				found <- m[1]
+			}
+		}
+	}()
+	select {
+	case ws := <-found:
+		return ws, stop, nil
+	case <-time.After(30 * time.Second):
+		stop()
+		return "", nil, errors.New("chromium did not open its DevTools port")
+	}
+}
+
+// compareRow is one tool of one server.
+type compareRow struct {
+	server, tool string
+	blocks       []string // "type (bytes)"
+	bytes        int      // the result's JSON as received
+	perCall      time.Duration
+	err          string
+}
+
+// measure connects a go-sdk client to cmd over stdio, runs prepare, then calls each compare tool
+// n times (after one warm-up call).
+func measure(ctx context.Context, server string, cmd *exec.Cmd, prepare func(*mcp.ClientSession) error, n int, name func(string) string) ([]compareRow, error) {
+	rec := &rawRecorder{Transport: &mcp.CommandTransport{Command: cmd}}
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "webmcp-compare", Version: "1"}, nil).Connect(ctx, rec, nil)
+	if err != nil {
+		return nil, err
+	}
+	defer cs.Close()
+	if prepare != nil {
+		if err := prepare(cs); err != nil {
+			return nil, err
+		}
+	}
+	var rows []compareRow
+	for _, tool := range compareTools {
+		toolName := tool
+		if n := name(tool); n != "" {
+			toolName = n
+		}
+		row := compareRow{server: server, tool: tool}
+		if _, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: toolName, Arguments: map[string]any{}}); err != nil {
+			row.err = err.Error()
+			rows = append(rows, row)
+			continue
+		}
+		var times []time.Duration
+		for range n {
+			start := time.Now()
+			_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: toolName, Arguments: map[string]any{}})
+			times = append(times, time.Since(start))
+			if err != nil {
+				row.err = err.Error()
+				break
+			}
+		}
+		slices.Sort(times)
+		row.perCall = times[len(times)/2]
+		raw := rec.last()
+		row.bytes = len(raw)
+		var res struct {
+			Content []map[string]any `json:"content"`
+		}
+		_ = json.Unmarshal(raw, &res)
+		if os.Getenv("WEBMCP_COMPARE_DUMP") != "" {
+			fmt.Fprintf(os.Stderr, "%s %s: %s\n", server, tool, raw)
+		}
+		for _, c := range res.Content {
+			var buf strings.Builder
+			enc := json.NewEncoder(&buf)
+			enc.SetEscapeHTML(false)
+			_ = enc.Encode(c)
+			b := strings.TrimSpace(buf.String())
+			label := fmt.Sprint(c["type"])
+			if r, ok := c["resource"].(map[string]any); ok {
+				label += " " + fmt.Sprint(r["mimeType"])
+			} else if m, ok := c["mimeType"]; ok {
+				label += " " + fmt.Sprint(m)
+			}
+			row.blocks = append(row.blocks, fmt.Sprintf("%s (%s)", label, size(len(b))))
+		}
+		rows = append(rows, row)
+	}
+	return rows, nil
+}
+
+func size(n int) string {
+	if n < 1024 {
+		return fmt.Sprintf("%d B", n)
+	}
+	return fmt.Sprintf("%.1f KB", float64(n)/1024)
+}
+
+func printRows(rows []compareRow) {
+	fmt.Println("| tool | server | blocks the client gets | result JSON | per call (median) |")
+	fmt.Println("|---|---|---|---|---|")
+	for _, tool := range compareTools {
+		for _, r := range rows {
+			if r.tool != tool {
+				continue
+			}
+			if r.err != "" {
+				fmt.Printf("| %s | %s | error: %s | | |\n", r.tool, r.server, r.err)
+				continue
+			}
+			fmt.Printf("| %s | %s | %s | %s | %.1f ms |\n", r.tool, r.server, strings.Join(r.blocks, ", "), size(r.bytes), float64(r.perCall.Microseconds())/1000)
+		}
+	}
+}
+
+// rawRecorder keeps the raw JSON of the last tools/call result a client received.
+type rawRecorder struct {
+	mcp.Transport
+	mu  sync.Mutex
+	raw json.RawMessage
+}
+
+func (r *rawRecorder) Connect(ctx context.Context) (mcp.Connection, error) {
+	c, err := r.Transport.Connect(ctx)
+	return &rawConn{c, r}, err
+}
+
+func (r *rawRecorder) last() json.RawMessage {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.raw
+}
+
+type rawConn struct {
+	mcp.Connection
+	r *rawRecorder
+}
+
+func (c *rawConn) Read(ctx context.Context) (jsonrpc.Message, error) {
+	m, err := c.Connection.Read(ctx)
+	if resp, ok := m.(*jsonrpc.Response); ok && strings.Contains(string(resp.Result), `"content"`) {
+		c.r.mu.Lock()
+		c.r.raw = append(json.RawMessage(nil), resp.Result...)
+		c.r.mu.Unlock()
+	}
+	return m, err
+}

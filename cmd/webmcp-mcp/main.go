@@ -1,0 +1,222 @@
+//go:build !js
+
+// Command webmcp-mcp is an MCP server that offers the WebMCP tools of web pages to any MCP
+// client (Claude Desktop, Claude Code, Cursor, VS Code …), with real image, audio, resource_link
+// and sanitized resource blocks instead of JSON text.
+//
+// It drives Chromium (headless by default, with WebMCP on and a fresh profile; or a running
+// Chrome with -browser), injects the bridge into every page before its scripts run — as the
+// extension does — and normalizes whatever a page returns again, natively, with
+// bridge.ParseToolOutput: the page is never trusted.
+//
+//	webmcp-mcp -open https://shop.example/              # stdio, for a client's config
+//	webmcp-mcp -http 127.0.0.1:8931 -open http://localhost:8080/demo/
+//	webmcp-mcp -browser http://127.0.0.1:9222           # your own Chrome, started with --remote-debugging-port=9222
+//
+// Every tool of every open page is an MCP tool (prefixed with its page id, "p2_search", when two
+// pages have the same name); webmcp_open_page, webmcp_list_pages and webmcp_close_page manage the
+// pages. The bridge's files come from web/dist (`make build`); see -assets.
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/webmcp-bridge/webmcp-bridge/bridge"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/headless"
+)
+
+// version is set by the build (-X main.version=…).
+var version = "dev"
+
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, ",") }
+func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
+
+type options struct {
+	httpAddr   string
+	headed     bool
+	open       listFlag
+	browserURL string
+	policyFile string
+	timeout    time.Duration
+	assets     string
+	chromium   string
+	webmcp     bool
+	verbose    bool
+	compare    string
+}
+
+func parseFlags(args []string, stderr io.Writer) (options, error) {
+	var o options
+	fs := flag.NewFlagSet("webmcp-mcp", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	fs.StringVar(&o.httpAddr, "http", "", "serve streamable HTTP on this address (e.g. 127.0.0.1:8931) at /mcp instead of stdio")
+	fs.BoolVar(&o.headed, "headed", false, "show the browser window")
+	fs.Var(&o.open, "open", "open this URL at start (repeatable)")
+	fs.StringVar(&o.browserURL, "browser", "", "attach to a running Chrome's DevTools endpoint (http://127.0.0.1:9222 or a ws:// URL) instead of launching Chromium")
+	fs.StringVar(&o.policyFile, "policy", "", "the policy as a JSON file (the settings of WebMCPBridge.configure)")
+	fs.DurationVar(&o.timeout, "timeout", 60*time.Second, "how long a tool call (or opening a page) may take")
+	fs.StringVar(&o.assets, "assets", "", "the built bridge (web/dist of `make build`); default: $WEBMCP_BRIDGE_ASSETS, or a web/dist found from the working directory or the executable")
+	fs.StringVar(&o.chromium, "chromium", "", "the Chromium to launch (default: $CHROMIUM, or chromium on PATH)")
+	fs.BoolVar(&o.webmcp, "webmcp", true, "launch Chromium with native WebMCP (--enable-features=WebMCP); false: the bridge provides the API")
+	fs.BoolVar(&o.verbose, "v", false, "log debug messages to stderr")
+	fs.StringVar(&o.compare, "compare", "", "measure: call the demo page's chart, article and table tools through webmcp-mcp and through Playwright MCP (@playwright/mcp from npm) and print what each client gets; the value is the number of calls per tool")
+	fs.Usage = func() {
+		fmt.Fprintln(stderr, "usage: webmcp-mcp [flags]\n\nAn MCP server (stdio, or streamable HTTP with -http) for the WebMCP tools of web pages.\n\nflags:")
+		fs.PrintDefaults()
+	}
+	if err := fs.Parse(args); err != nil {
+		return o, err
+	}
+	if fs.NArg() > 0 {
+		return o, fmt.Errorf("unexpected arguments %q (URLs go with -open)", fs.Args())
+	}
+	if o.timeout <= 0 {
+		return o, errors.New("-timeout must be positive")
+	}
+	return o, nil
+}
+
+func main() {
+	o, err := parseFlags(os.Args[1:], os.Stderr)
+	if errors.Is(err, flag.ErrHelp) {
+		return
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "webmcp-mcp:", err)
+		os.Exit(2)
+	}
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if o.compare != "" {
+		err = runCompare(ctx, o)
+	} else {
+		err = run(ctx, o, os.Stdin, os.Stdout, os.Stderr)
+	}
+	if err != nil && (ctx.Err() == nil || !errors.Is(err, context.Canceled)) {
+		fmt.Fprintln(os.Stderr, "webmcp-mcp:", err)
+		os.Exit(1)
+	}
+}
+
+// run serves until the client goes away (stdio) or ctx ends.
+func run(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, stderr io.Writer) error {
+	level := slog.LevelWarn
+	if o.verbose {
+		level = slog.LevelDebug
+	}
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
+
+	policy := bridge.DefaultPolicy()
+	var pagePolicy *bridge.Policy
+	if o.policyFile != "" {
+		b, err := os.ReadFile(o.policyFile)
+		if err != nil {
+			return fmt.Errorf("-policy: %w", err)
+		}
+		if policy, err = bridge.PolicyFromJSON(b); err != nil {
+			return fmt.Errorf("-policy %s: %w", o.policyFile, err)
+		}
+		pagePolicy = &policy
+	}
+	dir, err := findAssets(o.assets)
+	if err != nil {
+		return err
+	}
+	base, stopAssets, err := serveAssets(dir)
+	if err != nil {
+		return err
+	}
+	defer stopAssets()
+
+	a := newApp(policy, o.timeout, log, version)
+	if a.inject, err = injectScript(dir, base, pagePolicy); err != nil {
+		return err
+	}
+	cfg := browserConfig{attach: o.browserURL, headed: o.headed, webmcp: o.webmcp}
+	if cfg.attach == "" {
+		if cfg.chromium = o.chromium; cfg.chromium == "" {
+			if cfg.chromium, err = headless.ChromiumPath(); err != nil {
+				return err
+			}
+		}
+		profile, err := os.MkdirTemp("", "webmcp-mcp-profile-")
+		if err != nil {
+			return err
+		}
+		defer os.RemoveAll(profile)
+		cfg.userDataDir = profile
+	}
+	bctx, closeBrowser, err := startBrowser(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	defer closeBrowser()
+	a.browser = bctx
+	if cfg.attach != "" {
+		a.attached = true
+		if err := a.adoptTargets(); err != nil {
+			return err
+		}
+	}
+	for _, u := range o.open {
+		if _, err := a.openTab(ctx, u); err != nil {
+			return err
+		}
+	}
+
+	if o.httpAddr == "" {
+		err := a.server.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}})
+		if err != nil && (errors.Is(err, io.EOF) || ctx.Err() != nil) {
+			return nil
+		}
+		return err
+	}
+	return serveHTTP(ctx, a.server, o.httpAddr, log, stderr)
+}
+
+type nopWriteCloser struct{ io.Writer }
+
+func (nopWriteCloser) Close() error { return nil }
+
+// serveHTTP serves streamable HTTP at /mcp with the SDK's DNS-rebinding protection (on by
+// default) and cross-origin protection, and says where on stderr.
+func serveHTTP(ctx context.Context, server *mcp.Server, addr string, log *slog.Logger, stderr io.Writer) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return fmt.Errorf("-http: %w", err)
+	}
+	if host, _, _ := net.SplitHostPort(ln.Addr().String()); !net.ParseIP(host).IsLoopback() {
+		fmt.Fprintf(stderr, "webmcp-mcp: warning: %s is not a loopback address; anyone who reaches it can drive the browser\n", host)
+	}
+	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &mcp.StreamableHTTPOptions{Logger: log})
+	mux := http.NewServeMux()
+	mux.Handle("/mcp", http.NewCrossOriginProtection().Handler(h))
+	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
+	fmt.Fprintf(stderr, "webmcp-mcp: streamable HTTP on http://%s/mcp\n", ln.Addr())
+	go func() {
+		<-ctx.Done()
+		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		defer cancel()
+		srv.Shutdown(sctx)
+	}()
+	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}

@@ -1,0 +1,146 @@
+//go:build !js
+
+// Package npmcache installs pinned npm packages once into a cache directory, for the tests and
+// measurements that run other projects' JavaScript (the official MCP TypeScript SDK, Playwright
+// MCP). Each set of package specs gets its own directory, named from the specs, so pins never
+// clash; an install is written to a temporary directory and renamed into place, so a crashed or
+// concurrent install never leaves a half-installed cache.
+//
+// The cache is $WEBMCP_BRIDGE_NPM_CACHE if set, else $XDG_CACHE_HOME/webmcp-bridge/npm, else
+// ~/.cache/webmcp-bridge/npm.
+package npmcache
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+)
+
+// Dir is the cache root (it may not exist yet).
+func Dir() (string, error) {
+	if d := os.Getenv("WEBMCP_BRIDGE_NPM_CACHE"); d != "" {
+		return d, nil
+	}
+	if d := os.Getenv("XDG_CACHE_HOME"); d != "" {
+		return filepath.Join(d, "webmcp-bridge", "npm"), nil
+	}
+	home, err := os.UserHomeDir()
+	if err != nil {
+		return "", fmt.Errorf("npmcache: no cache directory: set XDG_CACHE_HOME or WEBMCP_BRIDGE_NPM_CACHE (%v)", err)
+	}
+	return filepath.Join(home, ".cache", "webmcp-bridge", "npm"), nil
+}
+
+// Node is the path of the node executable, or an error that says what to install.
+func Node() (string, error) {
+	p, err := exec.LookPath("node")
+	if err != nil {
+		return "", errors.New("node is not on PATH: install Node.js 18 or later (Debian: apt-get install nodejs npm)")
+	}
+	return p, nil
+}
+
+// pinned accepts name@version with an exact version, or a path to a package tarball (.tgz).
+var pinned = regexp.MustCompile(`^(@[a-z0-9][a-z0-9._-]*/)?[a-z0-9][a-z0-9._-]*@\d+\.\d+\.\d+([-+][0-9A-Za-z.-]+)?$`)
+
+// Install makes sure the packages are installed and returns the directory that holds their
+// node_modules. Each spec is name@exact-version (a range would let the cache go stale) or the
+// path of a package tarball. The first call runs npm install and needs npm's registry (or
+// the tarballs); later calls find the directory and run nothing.
+func Install(ctx context.Context, specs ...string) (string, error) {
+	if len(specs) == 0 {
+		return "", errors.New("npmcache: no packages")
+	}
+	for _, s := range specs {
+		if !pinned.MatchString(s) && !strings.HasSuffix(s, ".tgz") {
+			return "", fmt.Errorf("npmcache: %q is not pinned: give name@x.y.z", s)
+		}
+	}
+	root, err := Dir()
+	if err != nil {
+		return "", err
+	}
+	dir := filepath.Join(root, key(specs))
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", ".webmcp-bridge-complete")); err == nil {
+		return dir, nil
+	}
+	npm, err := exec.LookPath("npm")
+	if err != nil {
+		return "", fmt.Errorf("npm is not on PATH, so %s cannot be installed: install Node.js and npm (Debian: apt-get install nodejs npm), or install them once elsewhere into %s", strings.Join(specs, " "), dir)
+	}
+	if err := os.MkdirAll(root, 0o755); err != nil {
+		return "", fmt.Errorf("npmcache: %w", err)
+	}
+	tmp, err := os.MkdirTemp(root, ".install-")
+	if err != nil {
+		return "", fmt.Errorf("npmcache: %w", err)
+	}
+	defer os.RemoveAll(tmp)
+	// A package.json of its own, so that npm does not walk up into a project around the cache.
+	if err := os.WriteFile(filepath.Join(tmp, "package.json"), []byte(`{"private": true, "description": "webmcp-bridge npm cache"}`+"\n"), 0o644); err != nil {
+		return "", fmt.Errorf("npmcache: %w", err)
+	}
+	args := append([]string{"install", "--no-audit", "--no-fund", "--no-package-lock", "--no-save", "--loglevel=error", "--prefix", tmp}, specs...)
+	cmd := exec.CommandContext(ctx, npm, args...)
+	cmd.Dir = tmp
+	var out bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &out
+	if err := cmd.Run(); err != nil {
+		return "", installError(specs, dir, out.String(), err, ctx.Err())
+	}
+	if err := os.WriteFile(filepath.Join(tmp, "node_modules", ".webmcp-bridge-complete"), []byte(strings.Join(specs, "\n")+"\n"), 0o644); err != nil {
+		return "", fmt.Errorf("npmcache: npm install of %s left no node_modules: %w", strings.Join(specs, " "), err)
+	}
+	if err := os.Rename(tmp, dir); err != nil {
+		// Another process finished the same install first: use its copy.
+		if _, statErr := os.Stat(filepath.Join(dir, "node_modules", ".webmcp-bridge-complete")); statErr == nil {
+			return dir, nil
+		}
+		os.RemoveAll(dir) // a directory from an older, interrupted layout
+		if err := os.Rename(tmp, dir); err != nil {
+			return "", fmt.Errorf("npmcache: %w", err)
+		}
+	}
+	return dir, nil
+}
+
+// key names the directory of one set of specs: readable, and unique through a hash.
+func key(specs []string) string {
+	h := sha256.Sum256([]byte(strings.Join(specs, "\x00")))
+	name := strings.NewReplacer("@", "", "/", "-").Replace(filepath.Base(specs[0]))
+	if len(name) > 40 {
+		name = name[:40]
+	}
+	return name + "-" + hex.EncodeToString(h[:6])
+}
+
+// networkFailure matches what npm prints when it cannot reach its registry.
+var networkFailure = regexp.MustCompile(`(?i)ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|network|socket hang up|request to .* failed`)
+
+func installError(specs []string, dir, out string, err, ctxErr error) error {
+	what := strings.Join(specs, " ")
+	tail := lastLines(out, 12)
+	switch {
+	case ctxErr != nil:
+		return fmt.Errorf("npm install of %s did not finish (%v); npm said:\n%s", what, ctxErr, tail)
+	case networkFailure.MatchString(out):
+		return fmt.Errorf("npm could not reach its registry to install %s (it is needed once; later runs use %s). npm said:\n%s", what, dir, tail)
+	}
+	return fmt.Errorf("npm install of %s failed (%v); npm said:\n%s", what, err, tail)
+}
+
+func lastLines(s string, n int) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	if len(lines) > n {
+		lines = lines[len(lines)-n:]
+	}
+	return strings.Join(lines, "\n")
+}
