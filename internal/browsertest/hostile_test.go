@@ -205,3 +205,40 @@ func TestStrictCSPLeavesToolsWorking(t *testing.T) {
 		})
 	}
 }
+
+// TestSchemaRefusedAtRegistration: in both modes a schema the bridge cannot enforce makes
+// registerTool reject with a TypeError at registration (with native WebMCP too, where the tool
+// is unregistered again), and [blob, "caption"] is an image and its caption.
+func TestSchemaRefusedAtRegistration(t *testing.T) {
+	for _, mode := range modes {
+		t.Run(mode.name, func(t *testing.T) {
+			base := serveWeb(t)
+			ctx := browser(t, mode.native)
+			open(t, ctx, base+"/test/tools.html")
+			var got struct {
+				Error   string
+				Listed  bool
+				Caption []map[string]any
+			}
+			eval(t, ctx, `await window.registered;
+				const mc = document.modelContext;
+				let error = "";
+				await mc.registerTool({name: "lookahead", description: "d", inputSchema: {type: "object", properties: {p: {type: "string", pattern: "^(?=.*\\d)\\w+$"}}},
+					execute: () => "x"}).catch((e) => { error = e.name + ": " + e.message; });
+				const listed = (await mc.getTools()).some((t) => t.name === "lookahead");
+				await mc.registerTool({name: "captioned", description: "d", execute: async () => {
+					const c = document.createElement("canvas"); c.width = 4; c.height = 4; c.getContext("2d").fillRect(0, 0, 4, 4);
+					return [await new Promise((r) => c.toBlob(r, "image/png")), "a black square"];
+				}});
+				const r = await WebMCPBridge.agent.callTool("captioned", {});
+				return {Error: error, Listed: listed, Caption: r.content};`, &got)
+			assert.Contains(t, got.Error, "TypeError: registerTool:")
+			assert.Contains(t, got.Error, "lookahead")
+			assert.False(t, got.Listed, "the refused tool is not left registered")
+			require.Len(t, got.Caption, 2)
+			assert.Equal(t, "image", got.Caption[0]["type"])
+			assert.Equal(t, "image/png", got.Caption[0]["mimeType"])
+			assert.Equal(t, "a black square", got.Caption[1]["text"])
+		})
+	}
+}
