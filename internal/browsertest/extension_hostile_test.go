@@ -52,7 +52,9 @@ func TestExtensionHandOffCannotBeClobbered(t *testing.T) {
 }
 
 // TestExtensionStepsAsideUnderStrictCSP: on a page whose CSP forbids WebAssembly, the
-// extension's copy of the bridge cannot run its module; the page's tools work as it wrote them.
+// extension's copy of the bridge cannot run its module; the page's tools keep working. Plain
+// text never needs the module (it becomes a CallToolResult in the loader); a result that does
+// passes through as the page wrote it, and the page is told once.
 func TestExtensionStepsAsideUnderStrictCSP(t *testing.T) {
 	for _, m := range modes {
 		t.Run(m.name, func(t *testing.T) {
@@ -62,15 +64,18 @@ func TestExtensionStepsAsideUnderStrictCSP(t *testing.T) {
 			var got struct {
 				Registered string   `json:"registered"`
 				Hello      string   `json:"hello"`
+				Data       string   `json:"data"`
 				Warnings   []string `json:"warnings"`
 			}
 			eval(t, ctx, until+`const registered = await window.registered.then(() => "ok", (e) => "rejected: " + e);
 				const tools = await document.modelContext.getTools();
 				const hello = await document.modelContext.executeTool(tools.find((t) => t.name === "hello"), {});
+				const data = await document.modelContext.executeTool(tools.find((t) => t.name === "data"), {});
 				await until(() => window.warnings.some((w) => w.includes("webmcp-bridge")), 3000);
-				return {registered, hello, warnings: window.warnings.filter((w) => w.includes("webmcp-bridge"))};`, &got)
+				return {registered, hello, data, warnings: window.warnings.filter((w) => w.includes("webmcp-bridge"))};`, &got)
 			assert.Equal(t, "ok", got.Registered)
-			assert.Equal(t, "hello", got.Hello, "the tool's own result, unchanged")
+			assert.JSONEq(t, `{"content":[{"type":"text","text":"hello"}],"resultType":"complete"}`, got.Hello)
+			assert.JSONEq(t, `{"temperature":21.5}`, got.Data, "the tool's own result, unchanged")
 			require.Len(t, got.Warnings, 1)
 			assert.Contains(t, got.Warnings[0], "'wasm-unsafe-eval'")
 		})

@@ -88,8 +88,11 @@ export type ImageSource = string | Blob | ArrayBuffer | ArrayBufferView | HTMLCa
 export interface WebMCPBridge {
   /** The package version (web/package.json); the module's own once ready. */
   version: string;
-  /** Settles when the Go module runs; calls made before are queued. */
-  ready: Promise<WebMCPBridge>;
+  /**
+   * Settles when the Go module runs. The module starts on first need; reading `ready` starts it.
+   * Rejects, saying why, where the module cannot run (a CSP without 'wasm-unsafe-eval').
+   */
+  readonly ready: Promise<WebMCPBridge>;
   /** false when the script tag has data-normalize="off". */
   normalizing: boolean;
   /** true when the browser has its own WebMCP and the bridge wraps it. */

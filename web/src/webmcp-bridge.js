@@ -19,8 +19,13 @@
   if (existing && existing.value && existing.value[Symbol.for("webmcp-bridge")] === true) return;
 
   const script = document.currentScript;
-  const base = new URL(".", extension ? extension.base : (script && script.src) || location.href);
+  const base = new URL(".", extension ? extension.base : (script && (script.dataset.assets || script.src)) || location.href);
   const normalizeOn = !(script && script.dataset.normalize === "off");
+  // The module starts on first need — a call that needs Go, normalize, configure, an agent call,
+  // reading ready — or, for the schema checks of registerTool, after the page's load event in
+  // idle time; data-start="eager" starts it at once. A page whose tools return plain text never
+  // fetches it.
+  const eager = !!(script && script.dataset.start === "eager");
   const NAME_RE = /^[A-Za-z0-9_.\-]{1,128}$/;
 
   // ---- the Go module -------------------------------------------------------------------------
@@ -35,6 +40,7 @@
   // at all (no 'wasm-unsafe-eval' in the page's CSP, no WebAssembly, the file missing), the bridge
   // steps aside: tools work as the page wrote them, without its checks (see passThrough).
   const MAX_NESTING = 128; // bridge.MaxNesting: the start head says the same (a test checks)
+  const DEFAULT_MAX_TEXT_CHARS = 100000; // the default policy's, for plain text before the module starts
   const RETIRE_BYTES = 256 * 1024 * 1024;
   let module = null; // {go, memory, runtime} of the running module
   let starting = null; // the start in progress
@@ -210,8 +216,25 @@
     return Object.assign(e, detail);
   }
 
-  const ready = startModule().then(() => api);
-  ready.catch(() => {}); // said once by stepAside; a rejected ready is for the page to read
+  // ready starts the module the first time it is read.
+  let readyPromise = null;
+  function ready() {
+    if (!readyPromise) {
+      readyPromise = startModule().then(() => api);
+      readyPromise.catch(() => {}); // said once by stepAside; a rejected ready is for the page to read
+    }
+    return readyPromise;
+  }
+
+  // idleAfterLoad resolves once the page has loaded and the main thread is idle: when the
+  // schema checks of registrations start the module, the page's own start-up never waits for it.
+  function idleAfterLoad() {
+    return new Promise((resolve) => {
+      const idle = () => (globalThis.requestIdleCallback ? requestIdleCallback(() => resolve(), { timeout: 1000 }) : setTimeout(resolve, 50));
+      if (document.readyState === "complete") idle();
+      else window.addEventListener("load", idle, { once: true });
+    });
+  }
 
   // ---- events to the page -------------------------------------------------------------------
   const violationListeners = new Set();
@@ -316,13 +339,12 @@
   // output is exactly what Go would produce (a browser test compares the two). Anything else,
   // or text that is long or not well-formed, goes to Go.
   function plainText(value) {
-    if (!policy) return null;
     let text;
     if (typeof value === "string") text = value;
     else if (value && typeof value === "object" && value.type === "text" && typeof value.text === "string" &&
       typeof value.toJSON !== "function" && Object.keys(value).length === 2 && Object.getPrototypeOf(value) === Object.prototype) text = value.text;
     else return null;
-    const max = policy.maxTextChars;
+    const max = policy ? policy.maxTextChars : DEFAULT_MAX_TEXT_CHARS;
     if (max > 0 && text.length > max) return null; // UTF-16 units ≥ characters
     if (typeof text.isWellFormed !== "function" || !text.isWellFormed()) return null;
     return { content: [{ type: "text", text }], resultType: "complete" };
@@ -331,9 +353,9 @@
   // normalizeText returns the CallToolResult as JSON text, which is what executeTool hands on:
   // only the module's small head (the violations) is parsed here, never the result itself.
   async function normalizeText(value, tool) {
-    if (!policy) await startModule();
     const fast = plainText(value);
     if (fast) return JSON.stringify(fast);
+    if (!policy) await startModule();
     const json = encode(value);
     const { head, body } = typeof json === "string" ? await callGo("normalize", json, document.baseURI) : await callGo("refuse", json.refuse, json.size || 0);
     reportViolations(tool, head.violations);
@@ -412,6 +434,7 @@
     } catch (e) {
       return failed(e);
     }
+    if (unavailable) return passValue(value);
     try {
       return await normalizeText(await prepare(value), tool.name);
     } catch (e) {
@@ -469,7 +492,7 @@
       const pageSignal = options && options.signal;
       const signal = !pageSignal ? refused.signal : typeof AbortSignal.any === "function" ? AbortSignal.any([pageSignal, refused.signal]) : pageSignal;
       const registered = nativeRegister(wrapped, Object.assign({}, options, { signal }));
-      const checked = withModule((m) => { schemaId(m, schema); }).catch((e) => {
+      const checked = idleAfterLoad().then(() => withModule((m) => { schemaId(m, schema); })).catch((e) => {
         if (unavailable) return; // not checked where the module cannot run
         refused.abort(e);
         throw e; // a TypeError that says where in the schema and why
@@ -532,7 +555,7 @@
           if (tools.get(tool.name) === entry) this.dispatchEvent(new Event("toolchange"));
         };
         if (!schema) return Promise.resolve().then(announce);
-        return withModule((m) => { schemaId(m, schema); }).then(announce, (e) => {
+        return idleAfterLoad().then(() => withModule((m) => { schemaId(m, schema); })).then(announce, (e) => {
           if (unavailable) return announce(); // registered unchecked where the module cannot run
           if (tools.get(tool.name) === entry) tools.delete(tool.name);
           throw e; // a TypeError that says where in the schema and why
@@ -680,7 +703,7 @@
 
   const api = {
     version: "__WEBMCP_BRIDGE_VERSION__",
-    ready,
+    get ready() { return ready(); },
     normalizing: normalizeOn,
     native: !!native,
     content,
@@ -713,6 +736,7 @@
   Object.defineProperty(api, Symbol.for("webmcp-bridge"), { value: true });
   Object.defineProperty(globalThis, "WebMCPBridge", { value: api, configurable: true, enumerable: true, writable: false });
   if (extension) connectExtension(extension);
+  if (eager) ready();
 
   // connectExtension answers the extension's relay over a private MessageChannel. The port
   // arrives in one window message that carries the per-page secret; this listener is the first

@@ -1,0 +1,121 @@
+//go:build !js
+
+package browsertest
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/chromedp/cdproto/network"
+	"github.com/chromedp/chromedp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/webmcp-bridge/webmcp-bridge/internal/serve"
+)
+
+// requests records the URLs the browser requests, from DevTools' network log.
+type requests struct {
+	mu   sync.Mutex
+	urls []string
+}
+
+func watchRequests(t *testing.T, ctx context.Context) *requests {
+	t.Helper()
+	r := &requests{}
+	require.NoError(t, chromedp.Listen(ctx, func(ev any) {
+		if e, ok := ev.(*network.EventRequestWillBeSent); ok {
+			r.mu.Lock()
+			r.urls = append(r.urls, e.Request.URL)
+			r.mu.Unlock()
+		}
+	}))
+	_, err := chromedp.Call(ctx, network.Enable, network.EnableParams{})
+	require.NoError(t, err)
+	return r
+}
+
+func (r *requests) count(suffix string) int {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	n := 0
+	for _, u := range r.urls {
+		if strings.HasSuffix(u, suffix) {
+			n++
+		}
+	}
+	return n
+}
+
+// TestLazyStart: a page with the bridge and three tools does not request the module through
+// load and two idle seconds, and plain text results never need it; the first result that needs
+// Go fetches it once. data-start="eager" fetches it at once.
+func TestLazyStart(t *testing.T) {
+	for _, mode := range modes {
+		t.Run(mode.name, func(t *testing.T) {
+			base := serveWeb(t)
+			ctx := browser(t, mode.native)
+			reqs := watchRequests(t, ctx)
+			open(t, ctx, base+"/test/lazy.html")
+			var text string
+			eval(t, ctx, `await window.registered;
+				await new Promise((r) => setTimeout(r, 2000));
+				const tools = await document.modelContext.getTools();
+				return JSON.parse(await document.modelContext.executeTool(tools.find((t) => t.name === "hello"), {})).content[0].text;`, &text)
+			assert.Equal(t, "hello", text)
+			assert.Equal(t, 1, reqs.count("/dist/webmcp-bridge.js"))
+			assert.Zero(t, reqs.count(".wasm"), "no module before the first need: %v", reqs.urls)
+			assert.Zero(t, reqs.count("wasm_exec.js"))
+
+			var html string
+			eval(t, ctx, `const r = await WebMCPBridge.agent.callTool("article", {}); return r.content[0].resource.text;`, &html)
+			assert.Equal(t, "<p>Hi</p>", html)
+			assert.Equal(t, 1, reqs.count("/dist/webmcp-bridge.wasm"), "fetched once, at the first need")
+
+			ctx2 := browser(t, mode.native)
+			eager := watchRequests(t, ctx2)
+			open(t, ctx2, base+"/test/eager.html")
+			var ok bool
+			eval(t, ctx2, `await WebMCPBridge.ready; return true`, &ok)
+			assert.Equal(t, 1, eager.count("/dist/webmcp-bridge.wasm"), `data-start="eager" fetches it at once`)
+		})
+	}
+}
+
+// TestREADMEExample serves the README's first page example as written (the script's path
+// pointed at the built loader) and calls its tool: the text and the canvas image come back.
+func TestREADMEExample(t *testing.T) {
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	require.NoError(t, err)
+	m := regexp.MustCompile("(?s)## In a page.*?```html\n(.*?)```").FindSubmatch(readme)
+	require.NotNil(t, m, "the README's first html example")
+	page := strings.Replace(string(m[1]), `src="/webmcp-bridge/webmcp-bridge.js"`, `src="/dist/webmcp-bridge.js"`, 1)
+	require.NotEqual(t, string(m[1]), page, "the example loads /webmcp-bridge/webmcp-bridge.js")
+	mux := http.NewServeMux()
+	mux.Handle("/dist/", http.StripPrefix("/dist/", serve.Handler(filepath.Join("..", "..", "web", "dist"))))
+	mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/html; charset=utf-8")
+		w.Write([]byte("<!doctype html><meta charset=utf-8>" + page))
+	})
+	srv := httptest.NewServer(mux)
+	t.Cleanup(srv.Close)
+	for _, mode := range modes {
+		t.Run(mode.name, func(t *testing.T) {
+			ctx := browser(t, mode.native)
+			open(t, ctx, strings.Replace(srv.URL, "127.0.0.1", "localhost", 1)+"/")
+			var r result
+			eval(t, ctx, `for (let i = 0; i < 100 && !(await document.modelContext.getTools()).length; i++) await new Promise((r) => setTimeout(r, 20));
+				return await WebMCPBridge.agent.callTool("chart", {});`, &r)
+			require.Len(t, r.Content, 2, "%v", r.Content)
+			assert.Equal(t, "Sales are up", r.Content[0]["text"])
+			assert.Equal(t, "image/png", r.Content[1]["mimeType"])
+		})
+	}
+}
