@@ -93,7 +93,7 @@ func FuzzHTMLRules(f *testing.F) {
 // renderer might apply.
 func FuzzURL(f *testing.F) {
 	for _, s := range []string{"https://e.test", "javascript:alert(1)", " java\tscript:1", "&#106;avascript:1", "%6aavascript:1",
-		"https://a@b", "mailto:x@y", "HTTP://E.TEST/\\"} {
+		"https://a@b", "mailto:x@y", "HTTP://E.TEST/\\", "https://ａ｛b。c/", "https://0x7f.1/"} {
 		f.Add(s)
 	}
 	rules := linkRules

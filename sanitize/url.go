@@ -127,8 +127,10 @@ func BrowserHost(host string) (string, error) {
 		return "", limitErr("linkSchemes", "the host %q is not a valid domain name", host)
 	}
 	for _, c := range ascii {
-		if c <= 0x20 || strings.ContainsRune("#%/:<>?@[\\]^|", c) || c == 0x7f {
-			return "", limitErr("linkSchemes", "the host %q holds a character browsers refuse (%q)", host, c)
+		// Letters, digits and the few marks hosts use; anything else the mapping produced (a
+		// full-width brace becomes "{") is refused rather than written into a URL.
+		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || strings.ContainsRune("-._~!$&'()*+,;=", c)) {
+			return "", limitErr("linkSchemes", "the host %q holds a character that has no place in a host name (%q)", host, c)
 		}
 	}
 	ipv4, isIP, err := parseIPv4(ascii)

@@ -58,6 +58,7 @@ func TestURLRefuses(t *testing.T) {
 		{"https://exa mple.com", "the URL contains a space or control character at byte 11"},
 		{"https://256.0.0.1/", `the host "256.0.0.1" is not a valid IPv4 address: a part is over 255`},
 		{"https://1.2.3.4.5/", `the host "1.2.3.4.5" is not a valid IPv4 address: more than four parts`},
+		{"https://a｛b.example/", `the host "a｛b.example" holds a character that has no place in a host name ('{')`},
 		{"https://example.0x/", `the host "example.0x" is not a valid IPv4 address: part "example" is not a number`},
 	}
 	for _, tt := range tests {
