@@ -3,8 +3,8 @@
 // Synchronously it defines window.WebMCPBridge (with a `ready` promise) and makes sure
 // document.modelContext exists: the browser's own (native WebMCP), wrapped so that every tool
 // result becomes an MCP CallToolResult, or this bridge's implementation of the API where the
-// browser has none. The Go module (webmcp-bridge.wasm, next to this file) is loaded in the
-// background; calls that need it wait for it, in order.
+// browser has none. The Go module (webmcp-bridge.wasm, next to this file or where data-assets
+// says) is fetched on first need (see eager below); calls that need it wait for it, in order.
 (() => {
   "use strict";
   // In the extension the loader runs as a MAIN-world content script at document_start: there is
