@@ -18,6 +18,7 @@ import (
 	"github.com/webmcp-bridge/webmcp-bridge/bridge"
 	"github.com/webmcp-bridge/webmcp-bridge/bridge/mcpsdk"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/fixtures"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/mcprecord"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/mcpschema"
 )
 
@@ -89,49 +90,16 @@ func TestFromSDKRefuses(t *testing.T) {
 	assert.Equal(t, "1", string(r.StructuredContent["a"].(json.Number)))
 }
 
-// recorder is a client transport that keeps the raw JSON of every result the server sends.
-type recorder struct {
-	mcp.Transport
-	mu      sync.Mutex
-	results []json.RawMessage
-}
-
-func (r *recorder) Connect(ctx context.Context) (mcp.Connection, error) {
-	c, err := r.Transport.Connect(ctx)
-	return &recordingConn{c, r}, err
-}
-
-func (r *recorder) callResults() []json.RawMessage {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return append([]json.RawMessage(nil), r.results...)
-}
-
-type recordingConn struct {
-	mcp.Connection
-	r *recorder
-}
-
-func (c *recordingConn) Read(ctx context.Context) (jsonrpc.Message, error) {
-	m, err := c.Connection.Read(ctx)
-	if resp, ok := m.(*jsonrpc.Response); ok && resp.Result != nil && strings.Contains(string(resp.Result), `"content"`) {
-		c.r.mu.Lock()
-		c.r.results = append(c.r.results, append(json.RawMessage(nil), resp.Result...))
-		c.r.mu.Unlock()
-	}
-	return m, err
-}
-
 // connect runs server s and returns a go-sdk client session on it, with the recorder of what
 // the client received.
-func connect(t *testing.T, s *mcp.Server, protocol string) (*mcp.ClientSession, *recorder) {
+func connect(t *testing.T, s *mcp.Server, protocol string) (*mcp.ClientSession, *mcprecord.Transport) {
 	t.Helper()
 	ct, st := mcp.NewInMemoryTransports()
 	ctx := context.Background()
 	ss, err := s.Connect(ctx, st, nil)
 	require.NoError(t, err)
 	t.Cleanup(func() { ss.Close() })
-	rec := &recorder{Transport: ct}
+	rec := &mcprecord.Transport{Transport: ct}
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, rec, &mcp.ClientSessionOptions{ProtocolVersion: protocol})
 	require.NoError(t, err)
 	t.Cleanup(func() { cs.Close() })
@@ -246,7 +214,7 @@ func TestWrappedTools(t *testing.T) {
 			r = call("greet", map[string]any{"name": 1})
 			assert.True(t, r.IsError, "AddTool validates the arguments against the schema inferred from In")
 
-			results := rec.callResults()
+			results := rec.Results()
 			require.Len(t, results, 12)
 			for _, b := range results {
 				require.NoError(t, mcpschema.ValidateCallToolResult(b), "%s", b)

@@ -17,13 +17,12 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/webmcp-bridge/webmcp-bridge/internal/headless"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/mcprecord"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/npmcache"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/serve"
 )
@@ -189,7 +188,7 @@ type compareRow struct {
 // measure connects a go-sdk client to cmd over stdio, runs prepare, then calls each compare tool
 // n times (after one warm-up call).
 func measure(ctx context.Context, server string, cmd *exec.Cmd, prepare func(*mcp.ClientSession) error, n int, name func(string) string) ([]compareRow, error) {
-	rec := &rawRecorder{Transport: &mcp.CommandTransport{Command: cmd}}
+	rec := &mcprecord.Transport{Transport: &mcp.CommandTransport{Command: cmd}}
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "webmcp-compare", Version: "1"}, nil).Connect(ctx, rec, nil)
 	if err != nil {
 		return nil, err
@@ -224,7 +223,7 @@ func measure(ctx context.Context, server string, cmd *exec.Cmd, prepare func(*mc
 		}
 		slices.Sort(times)
 		row.perCall = times[len(times)/2]
-		raw := rec.last()
+		raw := rec.Last()
 		row.bytes = len(raw)
 		var res struct {
 			Content []map[string]any `json:"content"`
@@ -274,37 +273,4 @@ func printRows(rows []compareRow) {
 			fmt.Printf("| %s | %s | %s | %s | %.1f ms |\n", r.tool, r.server, strings.Join(r.blocks, ", "), size(r.bytes), float64(r.perCall.Microseconds())/1000)
 		}
 	}
-}
-
-// rawRecorder keeps the raw JSON of the last tools/call result a client received.
-type rawRecorder struct {
-	mcp.Transport
-	mu  sync.Mutex
-	raw json.RawMessage
-}
-
-func (r *rawRecorder) Connect(ctx context.Context) (mcp.Connection, error) {
-	c, err := r.Transport.Connect(ctx)
-	return &rawConn{c, r}, err
-}
-
-func (r *rawRecorder) last() json.RawMessage {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.raw
-}
-
-type rawConn struct {
-	mcp.Connection
-	r *rawRecorder
-}
-
-func (c *rawConn) Read(ctx context.Context) (jsonrpc.Message, error) {
-	m, err := c.Connection.Read(ctx)
-	if resp, ok := m.(*jsonrpc.Response); ok && strings.Contains(string(resp.Result), `"content"`) {
-		c.r.mu.Lock()
-		c.r.raw = append(json.RawMessage(nil), resp.Result...)
-		c.r.mu.Unlock()
-	}
-	return m, err
 }

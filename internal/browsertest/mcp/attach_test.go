@@ -83,7 +83,7 @@ func TestAttachAndPolicy(t *testing.T) {
 
 	_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "sales_chart", Arguments: map[string]any{}})
 	require.NoError(t, err)
-	r := requireValid(t, rec.last())
+	r := requireValid(t, rec.Last())
 	var texts []string
 	for _, c := range r["content"].([]any) {
 		assert.NotEqual(t, "image", c.(map[string]any)["type"], "the 7 KB chart is over the policy's 1000 bytes")
@@ -95,7 +95,7 @@ func TestAttachAndPolicy(t *testing.T) {
 
 	_, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "webmcp_list_pages", Arguments: map[string]any{}})
 	require.NoError(t, err)
-	assert.Contains(t, textOf(requireValid(t, rec.last())), "/demo/")
+	assert.Contains(t, textOf(requireValid(t, rec.Last())), "/demo/")
 
 	// When webmcp-mcp goes, the user's tab stays.
 	require.NoError(t, cs.Close())
@@ -124,10 +124,10 @@ func TestStrictCSP(t *testing.T) {
 	ctx := context.Background()
 	_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "csp_module", Arguments: map[string]any{}})
 	require.NoError(t, err)
-	assert.Equal(t, "module runs", textOf(requireValid(t, rec.last())))
+	assert.Equal(t, "module runs", textOf(requireValid(t, rec.Last())))
 	_, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "csp_crash", Arguments: map[string]any{}})
 	require.NoError(t, err)
-	r := requireValid(t, rec.last())
+	r := requireValid(t, rec.Last())
 	assert.Equal(t, true, r["isError"])
 	assert.Contains(t, textOf(r), "the quota is exhausted")
 }

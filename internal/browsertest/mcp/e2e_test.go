@@ -114,7 +114,7 @@ func TestGoClient(t *testing.T) {
 				t.Helper()
 				_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
 				require.NoError(t, err, name)
-				raw := rec.last()
+				raw := rec.Last()
 				raws[mode.name+"/"+name] = raw
 				return requireValid(t, raw)
 			}
@@ -171,7 +171,7 @@ func TestGoClient(t *testing.T) {
 			go func() {
 				_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "never", Arguments: map[string]any{}})
 				if err == nil {
-					done <- requireValidNoT(rec.last())
+					done <- requireValidNoT(rec.Last())
 				}
 				close(done)
 			}()

@@ -25,11 +25,11 @@ import (
 	"testing"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/require"
 
 	"github.com/webmcp-bridge/webmcp-bridge/internal/headless"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/mcprecord"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/mcpschema"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/npmcache"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/serve"
@@ -111,50 +111,13 @@ func serverArgs(t *testing.T, native bool, timeout time.Duration, urls ...string
 	return args
 }
 
-// recorder is a client transport that keeps the raw JSON of every tools/call result the server
-// sends, before the SDK reads it.
-type recorder struct {
-	mcp.Transport
-	mu      sync.Mutex
-	results []json.RawMessage
-}
-
-func (r *recorder) Connect(ctx context.Context) (mcp.Connection, error) {
-	c, err := r.Transport.Connect(ctx)
-	return &recordingConn{c, r}, err
-}
-
-func (r *recorder) last() json.RawMessage {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if len(r.results) == 0 {
-		return nil
-	}
-	return r.results[len(r.results)-1]
-}
-
-type recordingConn struct {
-	mcp.Connection
-	r *recorder
-}
-
-func (c *recordingConn) Read(ctx context.Context) (jsonrpc.Message, error) {
-	m, err := c.Connection.Read(ctx)
-	if resp, ok := m.(*jsonrpc.Response); ok && bytes.Contains(resp.Result, []byte(`"content"`)) {
-		c.r.mu.Lock()
-		c.r.results = append(c.r.results, append(json.RawMessage(nil), resp.Result...))
-		c.r.mu.Unlock()
-	}
-	return m, err
-}
-
 // session starts webmcp-mcp over stdio with the go-sdk client; changed receives a value for
 // each tools/list_changed.
-func session(t *testing.T, args []string) (*mcp.ClientSession, *recorder, chan struct{}) {
+func session(t *testing.T, args []string) (*mcp.ClientSession, *mcprecord.Transport, chan struct{}) {
 	t.Helper()
 	cmd := exec.Command(buildBinary(t), args...)
 	cmd.Stderr = newTestWriter(t)
-	rec := &recorder{Transport: &mcp.CommandTransport{Command: cmd}}
+	rec := &mcprecord.Transport{Transport: &mcp.CommandTransport{Command: cmd}}
 	changed := make(chan struct{}, 16)
 	client := mcp.NewClient(&mcp.Implementation{Name: "go-test", Version: "1"}, &mcp.ClientOptions{
 		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) {
