@@ -3,7 +3,6 @@ package bridge
 import (
 	"fmt"
 	"net/url"
-	"strconv"
 	"strings"
 
 	"github.com/webmcp-bridge/webmcp-bridge/bridge/mcpwire"
@@ -307,11 +306,11 @@ func (n *normalizer) blobResource(rc ResourceContents, b64 string, meta map[stri
 	n.typeCorrected("resource", corrected)
 }
 
-// pageQuoted quotes a value the page chose for a notice: it cannot end the notice or pass for
-// the bridge's own words.
+// pageQuoted is pageText for a value the page chose that goes into a notice, cut to 100
+// characters: it cannot end the notice or pass for the bridge's own words.
 func pageQuoted(s string) string {
 	s, _, _ = sanitize.Text(s, 100)
-	return strconv.Quote(s)
+	return pageText(s)
 }
 
 // withAudience copies a block's priority and lastModified onto annotations for one role.
