@@ -79,12 +79,23 @@ func TestLazyStart(t *testing.T) {
 			assert.Equal(t, "<p>Hi</p>", html)
 			assert.Equal(t, 1, reqs.count("/dist/webmcp-bridge.wasm"), "fetched once, at the first need")
 
+			// The same loader with data-start="eager", on a page without it; ready is not read
+			// (reading it would start the module by itself).
 			ctx2 := browser(t, mode.native)
 			eager := watchRequests(t, ctx2)
-			open(t, ctx2, base+"/test/eager.html")
-			var ok bool
-			eval(t, ctx2, `await WebMCPBridge.ready; return true`, &ok)
-			assert.Equal(t, 1, eager.count("/dist/webmcp-bridge.wasm"), `data-start="eager" fetches it at once`)
+			open(t, ctx2, base+"/test/empty.html")
+			var started bool
+			eval(t, ctx2, `const s = document.createElement("script");
+				s.src = "../dist/webmcp-bridge.js"; s.dataset.start = "eager";
+				document.head.append(s);
+				await new Promise((r) => s.onload = r);
+				for (let i = 0; i < 250; i++) {
+					if (performance.getEntriesByType("resource").some((e) => e.name.endsWith("/dist/webmcp-bridge.wasm"))) return true;
+					await new Promise((r) => setTimeout(r, 20));
+				}
+				return false;`, &started)
+			assert.True(t, started, `data-start="eager" fetches the module without being asked`)
+			assert.Equal(t, 1, eager.count("/dist/webmcp-bridge.wasm"))
 		})
 	}
 }
