@@ -21,7 +21,7 @@ build:
 	@mkdir -p $(DIST)
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w -X main.version=$(VERSION)" -o $(WASM) ./wasm
 	cp "$(GOROOT)/lib/wasm/wasm_exec.js" $(DIST)/wasm_exec.js
-	sed 's/__WEBMCP_BRIDGE_VERSION__/$(VERSION)/' web/src/webmcp-bridge.js > $(DIST)/webmcp-bridge.js
+	$(GO) run ./internal/jsbuild -src web/src -out $(DIST) -version $(VERSION)
 	cp web/src/webmcp-bridge.d.ts web/src/render.js web/src/render.css $(DIST)/
 	@echo "built $(WASM) $(VERSION): $$(wc -c < $(WASM)) bytes, $$(gzip -9 -c $(WASM) | wc -c) gzipped"
 	@$(MAKE) --no-print-directory build-test extension
@@ -31,7 +31,7 @@ build:
 build-test:
 	@mkdir -p $(TESTDIST)
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -tags webmcptest -ldflags="-X main.version=$(VERSION)-test" -o $(TESTDIST)/webmcp-bridge.wasm ./wasm
-	cp $(DIST)/webmcp-bridge.js $(DIST)/wasm_exec.js $(TESTDIST)/
+	cp $(DIST)/webmcp-bridge.js $(DIST)/webmcp-bridge.mjs $(DIST)/webmcp-bridge-worker.js $(DIST)/wasm_exec.js $(TESTDIST)/
 
 # The unpacked extension in web/dist/extension: web/extension's files, the manifest with the
 # version, and its own copy of the bridge.
@@ -40,7 +40,7 @@ extension:
 	rm -rf $(DIST)/extension && mkdir -p $(DIST)/extension/dist
 	cp web/extension/*.js web/extension/*.html web/extension/*.css $(DIST)/extension/
 	sed 's/__WEBMCP_BRIDGE_VERSION__/$(VERSION)/' web/extension/manifest.json > $(DIST)/extension/manifest.json
-	cp $(DIST)/webmcp-bridge.js $(DIST)/webmcp-bridge.wasm $(DIST)/wasm_exec.js $(DIST)/render.js $(DIST)/render.css $(DIST)/extension/dist/
+	cp $(DIST)/webmcp-bridge.js $(DIST)/webmcp-bridge-worker.js $(DIST)/webmcp-bridge.wasm $(DIST)/wasm_exec.js $(DIST)/render.js $(DIST)/render.css $(DIST)/extension/dist/
 
 demo: build
 	$(GO) run ./cmd/webmcp-serve -dir web -addr localhost:$(PORT)

@@ -16,17 +16,13 @@
   const defineProperty = Object.defineProperty;
 
   if (!globalThis.WebMCPBridge) {
-    // The loader finds its module next to its own script; here there is no script element, so
-    // it is shown one (never inserted: it does not load) for the moment it runs.
-    const script = document.createElement("script");
-    script.src = cfg.base + "webmcp-bridge.js";
-    defineProperty(document, "currentScript", { configurable: true, get: () => script });
+    // Here there is no script element to find the module's files beside: the loader is told
+    // where webmcp-mcp serves them, before its module first starts.
     try {
       __LOADER__
+      WebMCPBridge.setAssets(cfg.base);
     } catch (e) {
       console.error("webmcp-mcp: the bridge did not start:", e);
-    } finally {
-      delete document.currentScript;
     }
   }
   if (cfg.policy && globalThis.WebMCPBridge && typeof WebMCPBridge.configure === "function") {

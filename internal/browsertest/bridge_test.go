@@ -23,8 +23,7 @@ type result struct {
 func callTool(t *testing.T, ctx context.Context, name, args string) result {
 	t.Helper()
 	var r result
-	eval(t, ctx, `await window.registered; const [tool] = (await document.modelContext.getTools()).filter(x => x.name === `+"`"+name+"`"+`);
-		return JSON.parse(await document.modelContext.executeTool(tool, `+args+`));`, &r)
+	eval(t, ctx, callToolJS(name, args), &r)
 	require.Equal(t, "complete", r.ResultType, "every result is a complete CallToolResult")
 	return r
 }
@@ -40,7 +39,7 @@ func TestBridgeEndToEnd(t *testing.T) {
 				Same   bool   `json:"same"`
 				Ver    string `json:"version"`
 			}
-			eval(t, ctx, `await WebMCPBridge.ready; return {native: WebMCPBridge.native, same: navigator.modelContext === document.modelContext, version: WebMCPBridge.version}`, &info)
+			eval(t, ctx, jsBridgeInfo, &info)
 			require.Equal(t, mode.native, info.Native, "the browser's WebMCP mode")
 			assert.True(t, info.Same, "navigator.modelContext is document.modelContext")
 			assert.NotEmpty(t, info.Ver)
@@ -127,12 +126,7 @@ func TestConcurrentCalls(t *testing.T) {
 		ctx := browser(t, native)
 		open(t, ctx, base+"/test/tools.html")
 		var bad []string
-		eval(t, ctx, `await window.registered;
-			const [tool] = (await document.modelContext.getTools()).filter(x => x.name === "slow");
-			const calls = [];
-			for (let i = 0; i < 1000; i++) calls.push(document.modelContext.executeTool(tool, {id: i, delay: Math.random() * 50}).then(JSON.parse));
-			const results = await Promise.all(calls);
-			return results.map((r, i) => r.content[0].text === "call " + i ? null : i + ": " + JSON.stringify(r)).filter(Boolean);`, &bad)
+		eval(t, ctx, jsConcurrentCalls, &bad)
 		assert.Empty(t, bad, "native=%v: each of 1,000 calls settles with its own result", native)
 	}
 }
@@ -150,21 +144,7 @@ func TestPageAPI(t *testing.T) {
 		Typed      map[string]any   `json:"typed"`
 		Model      map[string]any   `json:"model"`
 	}
-	eval(t, ctx, `await WebMCPBridge.ready;
-		const violations = []; let events = 0;
-		WebMCPBridge.onViolation((v) => violations.push(v));
-		addEventListener("webmcpbridgeviolation", () => events++);
-		await WebMCPBridge.normalize({type: "html", html: "<b onclick=x()>b</b>"});
-		let badPolicy = "";
-		try { await WebMCPBridge.configure({maxImageByte: 1}); } catch (e) { badPolicy = e.message; }
-		await WebMCPBridge.configure({strict: true});
-		const strict = await WebMCPBridge.normalize({type: "link", url: "javascript:alert(1)"});
-		const policy = WebMCPBridge.policy;
-		await WebMCPBridge.configure({});
-		const png = Uint8Array.from(atob("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg=="), (c) => c.charCodeAt(0));
-		const typed = await WebMCPBridge.normalize([new Blob([png]), png.buffer, png]);
-		const model = await WebMCPBridge.agent.toModelInput(await WebMCPBridge.agent.callTool("image", {}));
-		return {violations, events, badPolicy, strict, policy, typed, model};`, &got)
+	eval(t, ctx, jsPageAPI, &got)
 	require.Len(t, got.Violations, 2, "the sanitized html and the refused link")
 	assert.Equal(t, "html", got.Violations[0]["limit"])
 	assert.Equal(t, "linkSchemes", got.Violations[1]["limit"])
@@ -191,16 +171,7 @@ func TestAgentAPI(t *testing.T) {
 			Aborted string           `json:"aborted"`
 			Throws  map[string]any   `json:"throws"`
 		}
-		eval(t, ctx, `await window.registered;
-			const tools = await WebMCPBridge.agent.listTools();
-			let unknown = "", aborted = "";
-			try { await WebMCPBridge.agent.callTool("nope"); } catch (e) { unknown = e.message; }
-			const c = new AbortController();
-			const p = WebMCPBridge.agent.callTool("never", {}, {signal: c.signal});
-			setTimeout(() => c.abort("stop"), 20);
-			try { await p; } catch (e) { aborted = String(e); }
-			const throws = await WebMCPBridge.agent.callTool("throws");
-			return {tools, unknown, aborted, throws};`, &got)
+		eval(t, ctx, jsAgentAPI, &got)
 		require.GreaterOrEqual(t, len(got.Tools), 15, "native=%v", native)
 		for _, tool := range got.Tools {
 			assert.IsType(t, map[string]any{}, tool["inputSchema"], "inputSchema is always an object (native=%v)", native)
@@ -219,13 +190,7 @@ func TestAgentDistrustsRawOutput(t *testing.T) {
 	ctx := browser(t, false)
 	open(t, ctx, base+"/test/conformance.html")
 	var r result
-	eval(t, ctx, `await WebMCPBridge.ready;
-		const forged = {content: [
-			{type: "resource", resource: {uri: "ui://y", mimeType: "text/html", text: "<p>hi</p><img src=x onerror=alert(1)><script>alert(2)<\/script>"}},
-			{type: "resource_link", uri: "javascript:alert(3)", name: "click"},
-			{type: "image", data: btoa("<svg onload=alert(4)>"), mimeType: "image/png"}], resultType: "complete"};
-		await document.modelContext.registerTool({name: "forged", description: "d", execute: () => JSON.stringify(forged)});
-		return await WebMCPBridge.agent.callTool("forged", {});`, &r)
+	eval(t, ctx, jsAgentDistrustsRawOutput, &r)
 	require.Equal(t, "complete", r.ResultType)
 	require.Len(t, r.Content, 4)
 	assert.Equal(t, "<p>hi</p>", strings.TrimSpace(r.Content[0]["resource"].(map[string]any)["text"].(string)))
@@ -250,7 +215,7 @@ func TestPlainTextFastPath(t *testing.T) {
 		const out = [];
 		for (const c of cases) {
 			const viaLoader = JSON.stringify(await WebMCPBridge.normalize(c));
-			const answer = __webmcpBridgeGo.normalize(JSON.stringify(c));
+			const answer = await `+moduleJS+`.call("normalize", JSON.stringify(c));
 			const viaGo = JSON.stringify(JSON.parse(answer.slice(answer.indexOf("\n") + 1)));
 			if (viaLoader !== viaGo) out.push(JSON.stringify(c) + ": " + viaLoader + " != " + viaGo);
 		}

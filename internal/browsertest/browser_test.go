@@ -24,15 +24,21 @@ import (
 
 // serveWeb serves what a page sees on a loopback port: the repository's web/ folder (the built
 // module in /dist/, the demo in /demo/), as `make demo` does, and the test pages in /test/.
-func serveWeb(t *testing.T) string { return serveWith(t, filepath.Join("..", "..", "web", "dist")) }
+func serveWeb(t *testing.T) string {
+	base, _ := serveLogged(t, filepath.Join("..", "..", "web", "dist"))
+	return base
+}
 
 // serveTestBuild is serveWeb with /dist/ holding the test build of the module (make build-test):
 // the same loader and module, plus the test-only exports (stats, panicForTest).
 func serveTestBuild(t *testing.T) string {
-	return serveWith(t, filepath.Join("..", "..", "out", "testdist"))
+	base, _ := serveLogged(t, filepath.Join("..", "..", "out", "testdist"))
+	return base
 }
 
-func serveWith(t *testing.T, dist string) string {
+// serveLogged serves web/ with dist as /dist/ and logs the path of every request the server
+// answers — the page's, its Worker's and its frames' alike.
+func serveLogged(t *testing.T, dist string) (string, *requests) {
 	t.Helper()
 	web, err := filepath.Abs(filepath.Join("..", "..", "web"))
 	require.NoError(t, err)
@@ -45,14 +51,28 @@ func serveWith(t *testing.T, dist string) string {
 	mux.Handle("/test/", http.StripPrefix("/test/", serve.Handler("pages")))
 	// The same pages under a CSP that allows scripts but not WebAssembly.
 	mux.Handle("/csp/", withCSP("script-src 'self' 'unsafe-inline'", http.StripPrefix("/csp/", serve.Handler("pages"))))
+	// A CSP without 'wasm-unsafe-eval' on the page and on the module's files alike (a Worker's
+	// script brings its own CSP): the module can run nowhere.
+	strict := withCSP("script-src 'self' 'unsafe-inline'", http.StripPrefix("/csp/dist/", serve.Handler(dist)))
+	mux.Handle("/csp/dist/", strict)
+	// WebAssembly allowed, Workers not: the module runs on the page's thread.
+	mux.Handle("/noworker/", withCSP("script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'; worker-src 'none'", http.StripPrefix("/noworker/", serve.Handler("pages"))))
+	log := &requests{}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
-	srv := &http.Server{Handler: mux}
+	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		log.add(r.URL.Path)
+		mux.ServeHTTP(w, r)
+	})}
 	go srv.Serve(ln)
 	t.Cleanup(func() { srv.Close() })
 	// "localhost" (not 127.0.0.1) so that the page is a secure context, as WebMCP requires.
-	return fmt.Sprintf("http://localhost:%d", ln.Addr().(*net.TCPAddr).Port)
+	return fmt.Sprintf("http://localhost:%d", ln.Addr().(*net.TCPAddr).Port), log
 }
+
+// moduleJS is the tests' door into the bridge's module (see bridge.js): info() says which module
+// generation runs where ("worker" or "main"), call(name, ...args) calls an export by name.
+const moduleJS = `WebMCPBridge[Symbol.for("webmcp-bridge.module")]`
 
 // withCSP serves h's responses with the Content-Security-Policy csp.
 func withCSP(csp string, h http.Handler) http.Handler {

@@ -13,7 +13,7 @@ import (
 // than die on, a module that dies anyway, and a page where the module cannot run at all.
 
 // goStats reads the test build's Go heap and goroutine counts (a JS expression).
-const goStats = `(() => JSON.parse(__webmcpBridgeGo.stats()))()`
+const goStats = `JSON.parse(await ` + moduleJS + `.call("stats"))`
 
 // TestDeepOutputNeverEndsTheModule: output nested 9,500 levels deep — as raw executeTool text
 // (agent side, read by the module's decoder) and as a JS value (page side, measured by the
@@ -36,18 +36,19 @@ func TestDeepOutputNeverEndsTheModule(t *testing.T) {
 				const mc = document.modelContext;
 				let value = []; for (let i = 0; i < 9500; i++) value = [value];
 				await mc.registerTool({name: "deep_value", description: "returns a deep value", execute: () => value});
-				const go = __webmcpBridgeGo;
+				const M = `+moduleJS+`;
 				const before = `+goStats+`;
+				const gen = M.info().generation;
 				mc.executeTool = async () => "[".repeat(9500) + "]".repeat(9500);
 				let raw;
 				for (let i = 0; i < 1000; i++) raw = await WebMCPBridge.agent.callTool("text", {});
 				delete mc.executeTool;
 				const end = `+goStats+`;
 				const deep = await WebMCPBridge.agent.callTool("deep_value", {});
-				const direct = go.normalize("[".repeat(9500) + "]".repeat(9500));
+				const direct = await M.call("normalize", "[".repeat(9500) + "]".repeat(9500));
 				const after = await WebMCPBridge.agent.callTool("text", {});
 				return {Raw: raw.content[0].text, RawError: raw.isError === true, Value: deep.content[0].text, ValueError: deep.isError === true,
-					Direct: direct, After: after.content[0].text, Before: before, End: end, SameModule: go === __webmcpBridgeGo};`, &got)
+					Direct: direct, After: after.content[0].text, Before: before, End: end, SameModule: gen === M.info().generation};`, &got)
 			assert.True(t, got.RawError)
 			assert.Equal(t, notice, got.Raw)
 			assert.True(t, got.ValueError)
@@ -87,8 +88,9 @@ func TestOversizedOutputIsRefusedBeforeTheModule(t *testing.T) {
 					blobInArray: () => [new Blob([new Uint8Array(100e6)], {type: "image/png"}), "caption"],
 				};
 				for (const [name, execute] of Object.entries(big)) await mc.registerTool({name, description: name, execute});
-				const go = __webmcpBridgeGo;
+				const M = `+moduleJS+`;
 				const before = `+goStats+`;
+				const gen = M.info().generation;
 				const Results = {}, Ms = {};
 				for (const name of Object.keys(big)) {
 					const t0 = performance.now();
@@ -102,7 +104,7 @@ func TestOversizedOutputIsRefusedBeforeTheModule(t *testing.T) {
 				Ms.rawText = performance.now() - t0;
 				Results.rawText = {isError: r.isError === true, text: r.content[0].text};
 				delete mc.executeTool;
-				return {Results, Ms, Before: before, End: `+goStats+`, SameModule: go === __webmcpBridgeGo};`, &got)
+				return {Results, Ms, Before: before, End: `+goStats+`, SameModule: gen === M.info().generation};`, &got)
 			t.Logf("time to refuse, ms: %v", got.Ms)
 			tooLarge := "[result refused: the result is more than 16 MiB of JSON (the limit)]"
 			for name, want := range map[string]string{
@@ -138,27 +140,30 @@ func TestModuleRestartsAfterACrash(t *testing.T) {
 				Truncated              string
 				MaxTableRows           float64
 				NewModule, SecondAlive bool
+				Mode                   string
 			}
 			eval(t, ctx, `await window.registered;
 				await WebMCPBridge.configure({maxTableRows: 1});
-				const first = __webmcpBridgeGo;
-				first.normalize = first.crashForTest; // the next normalize ends the module
+				const M = `+moduleJS+`;
+				const first = M.info().generation;
+				await M.call("alias", "normalize", "crashForTest"); // the next normalize ends the module
 				const crashed = await WebMCPBridge.agent.callTool("data", {});
 				const after = await WebMCPBridge.agent.callTool("data", {});
 				const truncated = (await WebMCPBridge.normalize({type: "table", headers: ["a"], rows: [[1], [2]]})).content.map((c) => c.text).find((t) => t && t.startsWith("[table"));
 				const valid = await WebMCPBridge.agent.callTool("typed", {color: "red"});
 				const invalid = await WebMCPBridge.agent.callTool("typed", {color: "blue"});
-				const second = __webmcpBridgeGo;
-				second.normalize = second.crashForTest;
+				const second = M.info().generation;
+				await M.call("alias", "normalize", "crashForTest");
 				await WebMCPBridge.agent.callTool("data", {});
 				const third = await WebMCPBridge.agent.callTool("data", {});
 				return {Crashed: crashed, After: after, Truncated: truncated, Valid: valid, Invalid: invalid,
 					MaxTableRows: WebMCPBridge.policy.maxTableRows, NewModule: first !== second,
-					SecondAlive: !third.isError && second !== __webmcpBridgeGo};`, &got)
+					SecondAlive: !third.isError && second !== M.info().generation, Mode: M.info().mode};`, &got)
 			assert.Equal(t, true, got.Crashed["isError"])
 			assert.Contains(t, got.Crashed["content"].([]any)[0].(map[string]any)["text"], "the bridge's module stopped while handling this call")
 			assert.Equal(t, map[string]any{"temperature": 21.5, "unit": "C"}, got.After["structuredContent"], "the next call works")
 			assert.True(t, got.NewModule)
+			assert.Equal(t, "worker", got.Mode, "the new module runs in a new Worker")
 			assert.True(t, got.SecondAlive, "it restarts again")
 			assert.Equal(t, 1.0, got.MaxTableRows, "the page's policy is set up again")
 			assert.Equal(t, "[table truncated: 2 rows exceed the 1-row limit; the first 1 were kept]", got.Truncated)
@@ -203,6 +208,38 @@ func TestStrictCSPLeavesToolsWorking(t *testing.T) {
 			require.Len(t, got.Violations, 1)
 			assert.Equal(t, "module", got.Violations[0]["limit"])
 		})
+	}
+}
+
+// TestWhereTheModuleRuns: the module runs in the bridge's Worker when the page's own CSP lacks
+// 'wasm-unsafe-eval' but the Worker's script (which brings its own CSP) allows it, and on the
+// page's thread when WebAssembly is allowed but Workers are not (worker-src 'none'). Either way
+// results are normalized and ready resolves.
+func TestWhereTheModuleRuns(t *testing.T) {
+	for _, mode := range modes {
+		for _, c := range []struct{ page, where string }{
+			{"/csp/csp.html?dist=../dist/", "worker"},
+			{"/noworker/csp.html?dist=../dist/", "main"},
+		} {
+			t.Run(mode.name+" "+c.where, func(t *testing.T) {
+				base := serveWeb(t)
+				ctx := browser(t, mode.native)
+				open(t, ctx, base+c.page)
+				var got struct {
+					Ready, Where string
+					Data         map[string]any
+					Warnings     []string
+				}
+				eval(t, ctx, `await window.registered;
+					const ready = await WebMCPBridge.ready.then(() => "resolved", (e) => e.message);
+					const data = await WebMCPBridge.agent.callTool("data", {});
+					return {Ready: ready, Where: `+moduleJS+`.info().mode, Data: data, Warnings: window.warnings.filter((w) => w.includes("webmcp-bridge"))};`, &got)
+				assert.Equal(t, "resolved", got.Ready)
+				assert.Equal(t, c.where, got.Where)
+				assert.Equal(t, map[string]any{"temperature": 21.5}, got.Data["structuredContent"])
+				assert.Empty(t, got.Warnings)
+			})
+		}
 	}
 }
 

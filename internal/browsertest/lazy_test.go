@@ -21,10 +21,17 @@ import (
 	"github.com/webmcp-bridge/webmcp-bridge/internal/serve"
 )
 
-// requests records the URLs the browser requests, from DevTools' network log.
+// requests records the URLs requested: from the server's log (serveLogged), which sees the
+// Worker's requests too, or from DevTools' network log of the page (watchRequests).
 type requests struct {
 	mu   sync.Mutex
 	urls []string
+}
+
+func (r *requests) add(url string) {
+	r.mu.Lock()
+	r.urls = append(r.urls, url)
+	r.mu.Unlock()
 }
 
 func watchRequests(t *testing.T, ctx context.Context) *requests {
@@ -32,9 +39,7 @@ func watchRequests(t *testing.T, ctx context.Context) *requests {
 	r := &requests{}
 	require.NoError(t, chromedp.Listen(ctx, func(ev any) {
 		if e, ok := ev.(*network.EventRequestWillBeSent); ok {
-			r.mu.Lock()
-			r.urls = append(r.urls, e.Request.URL)
-			r.mu.Unlock()
+			r.add(e.Request.URL)
 		}
 	}))
 	_, err := chromedp.Call(ctx, network.Enable, network.EnableParams{})
@@ -56,13 +61,15 @@ func (r *requests) count(suffix string) int {
 
 // TestLazyStart: a page with the bridge and three tools does not request the module through
 // load and two idle seconds, and plain text results never need it; the first result that needs
-// Go fetches it once. data-start="eager" fetches it at once.
+// Go fetches it once, in the bridge's Worker. data-start="eager" fetches it at once. The
+// requests are counted by the server, which sees the Worker's as well as the page's (DevTools'
+// page log shows only the page's).
 func TestLazyStart(t *testing.T) {
 	for _, mode := range modes {
 		t.Run(mode.name, func(t *testing.T) {
-			base := serveWeb(t)
+			base, reqs := serveLogged(t, filepath.Join("..", "..", "web", "dist"))
 			ctx := browser(t, mode.native)
-			reqs := watchRequests(t, ctx)
+			pageLog := watchRequests(t, ctx)
 			open(t, ctx, base+"/test/lazy.html")
 			var text string
 			eval(t, ctx, `await window.registered;
@@ -78,23 +85,28 @@ func TestLazyStart(t *testing.T) {
 			eval(t, ctx, `const r = await WebMCPBridge.agent.callTool("article", {}); return r.content[0].resource.text;`, &html)
 			assert.Equal(t, "<p>Hi</p>", html)
 			assert.Equal(t, 1, reqs.count("/dist/webmcp-bridge.wasm"), "fetched once, at the first need")
+			assert.Equal(t, 1, reqs.count("/dist/webmcp-bridge-worker.js"))
+			assert.Zero(t, pageLog.count(".wasm"), "the page's thread never fetches the module: %v", pageLog.urls)
+			var where string
+			eval(t, ctx, `return `+moduleJS+`.info().mode`, &where)
+			assert.Equal(t, "worker", where)
 
 			// The same loader with data-start="eager", on a page without it; ready is not read
 			// (reading it would start the module by itself).
+			base2, eager := serveLogged(t, filepath.Join("..", "..", "web", "dist"))
 			ctx2 := browser(t, mode.native)
-			eager := watchRequests(t, ctx2)
-			open(t, ctx2, base+"/test/empty.html")
+			open(t, ctx2, base2+"/test/empty.html")
 			var started bool
 			eval(t, ctx2, `const s = document.createElement("script");
 				s.src = "../dist/webmcp-bridge.js"; s.dataset.start = "eager";
 				document.head.append(s);
 				await new Promise((r) => s.onload = r);
 				for (let i = 0; i < 250; i++) {
-					if (performance.getEntriesByType("resource").some((e) => e.name.endsWith("/dist/webmcp-bridge.wasm"))) return true;
+					if (`+moduleJS+`.info().running) return true;
 					await new Promise((r) => setTimeout(r, 20));
 				}
 				return false;`, &started)
-			assert.True(t, started, `data-start="eager" fetches the module without being asked`)
+			assert.True(t, started, `data-start="eager" starts the module without being asked`)
 			assert.Equal(t, 1, eager.count("/dist/webmcp-bridge.wasm"))
 		})
 	}

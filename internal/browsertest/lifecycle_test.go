@@ -56,10 +56,13 @@ func TestNoLeaksOver100kCalls(t *testing.T) {
 	}
 	eval(t, ctx, `
 		await WebMCPBridge.ready;
-		const stats = () => JSON.parse(__webmcpBridgeGo.stats());
-		const before = stats();
-		for (let i = 0; i < 100000; i++) __webmcpBridgeGo.normalize(JSON.stringify({type: "html", html: "<b>" + i + "</b><script>x()<\/script>"}));
-		const after = stats();
+		const M = `+moduleJS+`;
+		const stats = async () => JSON.parse(await M.call("stats"));
+		const before = await stats();
+		const calls = [];
+		for (let i = 0; i < 100000; i++) calls.push(M.call("normalize", JSON.stringify({type: "html", html: "<b>" + i + "</b><script>x()<\/script>"})));
+		await Promise.all(calls);
+		const after = await stats();
 		return {before, after};`, &r)
 	t.Logf("before: %v; after 100,000 calls: %v", r.Before, r.After)
 	assert.Equal(t, r.Before["goroutines"], r.After["goroutines"], "goroutines")
@@ -77,7 +80,7 @@ func TestModulePanicIsContained(t *testing.T) {
 		After result         `json:"after"`
 	}
 	eval(t, ctx, `await window.registered;
-		const out = __webmcpBridgeGo.panicForTest();
+		const out = await `+moduleJS+`.call("panicForTest");
 		const head = JSON.parse(out.slice(0, out.indexOf("\n")));
 		const after = await WebMCPBridge.agent.callTool("text", {});
 		return {head, after};`, &got)
@@ -99,7 +102,9 @@ func TestShippedModuleHasNoTestExports(t *testing.T) {
 		open(t, ctx, c.base(t)+"/test/blank.html")
 		var got map[string]bool
 		eval(t, ctx, `await WebMCPBridge.ready;
-			return {panicForTest: typeof __webmcpBridgeGo.panicForTest === "function", stats: typeof __webmcpBridgeGo.stats === "function"};`, &got)
+			const M = `+moduleJS+`;
+			const has = async (name) => !(await M.call(name)).includes("the module has no export named");
+			return {panicForTest: await has("panicForTest"), stats: await has("stats")};`, &got)
 		assert.Equal(t, map[string]bool{"panicForTest": c.want, "stats": c.want}, got, c.name)
 	}
 }

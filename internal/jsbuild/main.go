@@ -1,0 +1,79 @@
+// Command jsbuild builds the loader from web/src into web/dist with esbuild (as a Go library, so
+// the build needs nothing but Go): the classic script for a <script> tag (webmcp-bridge.js), the
+// ES module for npm and bundlers (webmcp-bridge.mjs) and the Worker that runs the Go module
+// (webmcp-bridge-worker.js), each minified, with a source map, and the version written in.
+//
+//	go run ./internal/jsbuild -src web/src -out web/dist -version 0.3.0
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/evanw/esbuild/pkg/api"
+)
+
+func main() {
+	src := flag.String("src", "web/src", "the loader's sources")
+	out := flag.String("out", "web/dist", "where the built files go")
+	version := flag.String("version", "", "the package's version, written into the loader")
+	flag.Parse()
+	if *version == "" {
+		fmt.Fprintln(os.Stderr, "jsbuild: -version is required (the version in web/package.json)")
+		os.Exit(2)
+	}
+	builds := []struct {
+		entry, outfile string
+		format         api.Format
+	}{
+		{"entry-script.js", "webmcp-bridge.js", api.FormatIIFE},
+		{"entry-module.js", "webmcp-bridge.mjs", api.FormatESModule},
+		{"worker.js", "webmcp-bridge-worker.js", api.FormatIIFE},
+	}
+	failed := false
+	for _, b := range builds {
+		r := api.Build(api.BuildOptions{
+			EntryPoints:       []string{filepath.Join(*src, b.entry)},
+			Outfile:           filepath.Join(*out, b.outfile),
+			Bundle:            true,
+			Format:            b.format,
+			Target:            api.ES2020,
+			Platform:          api.PlatformBrowser,
+			MinifyWhitespace:  true,
+			MinifyIdentifiers: true,
+			MinifySyntax:      true,
+			Sourcemap:         api.SourceMapLinked,
+			LegalComments:     api.LegalCommentsNone,
+			Banner:            map[string]string{"js": fmt.Sprintf("/* webmcp-bridge %s: see README.md. */", *version)},
+			Write:             true,
+			LogLevel:          api.LogLevelWarning,
+		})
+		for _, m := range r.Errors {
+			failed = true
+			loc := ""
+			if m.Location != nil {
+				loc = fmt.Sprintf("%s:%d:%d: ", m.Location.File, m.Location.Line, m.Location.Column)
+			}
+			fmt.Fprintf(os.Stderr, "jsbuild: %s%s\n", loc, m.Text)
+		}
+	}
+	if failed {
+		os.Exit(1)
+	}
+	// The version placeholder is replaced in the output rather than with Define, so that the
+	// sources stay plain JavaScript that runs unbuilt.
+	for _, b := range builds {
+		p := filepath.Join(*out, b.outfile)
+		data, err := os.ReadFile(p)
+		if err == nil {
+			err = os.WriteFile(p, []byte(strings.ReplaceAll(string(data), "__WEBMCP_BRIDGE_VERSION__", *version)), 0o644)
+		}
+		if err != nil {
+			fmt.Fprintln(os.Stderr, "jsbuild:", err)
+			os.Exit(1)
+		}
+	}
+}
