@@ -14,14 +14,15 @@ TESTDIST := out/testdist
 
 all: build
 
-# The loader, the module and the wasm_exec.js of the same Go, in web/dist (not tracked), then the
-# test build and the unpacked extension.
+# The loader (classic script and ES module), the Worker (with the wasm_exec.js of the same Go) and
+# the module, in web/dist (not tracked), then the test build and the unpacked extension.
+# wasm_exec.js is also copied for the benchmark's minimal Go program.
 build:
 	@test -n "$(VERSION)" || { echo "no version in web/package.json"; exit 1; }
 	@mkdir -p $(DIST)
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w -X main.version=$(VERSION)" -o $(WASM) ./wasm
 	cp "$(GOROOT)/lib/wasm/wasm_exec.js" $(DIST)/wasm_exec.js
-	$(GO) run ./internal/jsbuild -src web/src -out $(DIST) -version $(VERSION)
+	$(GO) run ./internal/jsbuild -src web/src -out $(DIST) -version $(VERSION) -wasm-exec "$(GOROOT)/lib/wasm/wasm_exec.js"
 	cp web/src/webmcp-bridge.d.ts web/src/render.js web/src/render.css $(DIST)/
 	@echo "built $(WASM) $(VERSION): $$(wc -c < $(WASM)) bytes, $$(gzip -9 -c $(WASM) | wc -c) gzipped"
 	@$(MAKE) --no-print-directory build-test extension
@@ -40,7 +41,7 @@ extension:
 	rm -rf $(DIST)/extension && mkdir -p $(DIST)/extension/dist
 	cp web/extension/*.js web/extension/*.html web/extension/*.css $(DIST)/extension/
 	sed 's/__WEBMCP_BRIDGE_VERSION__/$(VERSION)/' web/extension/manifest.json > $(DIST)/extension/manifest.json
-	cp $(DIST)/webmcp-bridge.js $(DIST)/webmcp-bridge-worker.js $(DIST)/webmcp-bridge.wasm $(DIST)/wasm_exec.js $(DIST)/render.js $(DIST)/render.css $(DIST)/extension/dist/
+	cp $(DIST)/webmcp-bridge.js $(DIST)/webmcp-bridge-worker.js $(DIST)/webmcp-bridge.wasm $(DIST)/render.js $(DIST)/render.css $(DIST)/extension/dist/
 
 demo: build
 	$(GO) run ./cmd/webmcp-serve -dir web -addr localhost:$(PORT)

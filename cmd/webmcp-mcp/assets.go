@@ -17,7 +17,7 @@ import (
 )
 
 // assetFiles are the files of web/dist the bridge needs in a page.
-var assetFiles = []string{"webmcp-bridge.js", "webmcp-bridge-worker.js", "webmcp-bridge.wasm", "wasm_exec.js"}
+var assetFiles = []string{"webmcp-bridge.js", "webmcp-bridge-worker.js", "webmcp-bridge.wasm"}
 
 // findAssets returns the directory that holds the built bridge (web/dist, written by
 // `make build`): dir if given, else $WEBMCP_BRIDGE_ASSETS, else a web/dist found in the working

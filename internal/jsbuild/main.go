@@ -1,9 +1,10 @@
 // Command jsbuild builds the loader from web/src into web/dist with esbuild (as a Go library, so
 // the build needs nothing but Go): the classic script for a <script> tag (webmcp-bridge.js), the
 // ES module for npm and bundlers (webmcp-bridge.mjs) and the Worker that runs the Go module
-// (webmcp-bridge-worker.js), each minified, with a source map, and the version written in.
+// (webmcp-bridge-worker.js, which carries the wasm_exec.js of the Go that built the module: the
+// two must match), each minified, with a source map, and the version written in.
 //
-//	go run ./internal/jsbuild -src web/src -out web/dist -version 0.3.0
+//	go run ./internal/jsbuild -src web/src -out web/dist -version 0.3.0 -wasm-exec "$(go env GOROOT)/lib/wasm/wasm_exec.js"
 package main
 
 import (
@@ -20,11 +21,21 @@ func main() {
 	src := flag.String("src", "web/src", "the loader's sources")
 	out := flag.String("out", "web/dist", "where the built files go")
 	version := flag.String("version", "", "the package's version, written into the loader")
+	wasmExec := flag.String("wasm-exec", "", "Go's lib/wasm/wasm_exec.js, imported by the Worker as go:wasm_exec")
 	flag.Parse()
 	if *version == "" {
 		fmt.Fprintln(os.Stderr, "jsbuild: -version is required (the version in web/package.json)")
 		os.Exit(2)
 	}
+	if _, err := os.Stat(*wasmExec); err != nil {
+		fmt.Fprintln(os.Stderr, "jsbuild: -wasm-exec must name Go's lib/wasm/wasm_exec.js:", err)
+		os.Exit(2)
+	}
+	goWasmExec := api.Plugin{Name: "go-wasm-exec", Setup: func(b api.PluginBuild) {
+		b.OnResolve(api.OnResolveOptions{Filter: `^go:wasm_exec$`}, func(api.OnResolveArgs) (api.OnResolveResult, error) {
+			return api.OnResolveResult{Path: *wasmExec}, nil
+		})
+	}}
 	builds := []struct {
 		entry, outfile string
 		format         api.Format
@@ -50,6 +61,7 @@ func main() {
 			Banner:            map[string]string{"js": fmt.Sprintf("/* webmcp-bridge %s: see README.md. */", *version)},
 			Write:             true,
 			LogLevel:          api.LogLevelWarning,
+			Plugins:           []api.Plugin{goWasmExec},
 		})
 		for _, m := range r.Errors {
 			failed = true

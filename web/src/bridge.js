@@ -13,7 +13,7 @@ import { connectExtension } from "./extension.js";
 const MARK = Symbol.for("webmcp-bridge");
 
 // install takes {assets, normalize, start, worker, extension}: where the module's files are (a
-// base URL or {wasm, wasmExec, worker}), whether results are normalized (false: the API alone,
+// base URL or {wasm, worker}), whether results are normalized (false: the API alone,
 // raw results), "eager" to start the module at once, false to keep the module off Workers, and
 // the extension's hand-off. Loaded twice, the first bridge stays in charge and is returned.
 export function install({ assets, normalize = true, start = "lazy", worker = true, extension = null }) {
@@ -61,7 +61,7 @@ export function install({ assets, normalize = true, start = "lazy", worker = tru
     get ready() { return ready(); },
     /** Starts the module now (as data-start="eager" does); the same promise as ready. */
     start: () => ready(),
-    /** Where the module's files are served: a base URL or {wasm, wasmExec, worker}; before the module starts. */
+    /** Where the module's files are served: a base URL or {wasm, worker}; before the module starts. */
     setAssets: (where) => host.setAssets(where),
     normalizing: normalize,
     native: !!native,

@@ -7,7 +7,6 @@ import { install } from "./bridge.js";
 const api = install({
   assets: {
     wasm: new URL("./webmcp-bridge.wasm", import.meta.url).href,
-    wasmExec: new URL("./wasm_exec.js", import.meta.url).href,
     worker: new URL("./webmcp-bridge-worker.js", import.meta.url).href,
   },
 });

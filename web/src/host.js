@@ -1,6 +1,7 @@
 // The module host: starts the Go module on first need, in a dedicated Worker (worker.js) or, where
 // a Worker cannot start (a CSP without worker-src for it, the extension's MAIN world), on this
-// thread with the same requests (server.js). Every request carries strings; answers are frames
+// thread with the same requests: the Worker's script, loaded with a script element, hands over
+// its module server (worker.js, server.js). Every request carries strings; answers are frames
 // (a JSON head line, a newline, a body: see wasm/module.go).
 //
 // The module is replaceable. If it ends in a call (a fatal Go error, a trap, a stack overflow, a
@@ -10,8 +11,6 @@
 // RETIRE_BYTES is replaced once its queue is empty, since WebAssembly memory never shrinks.
 // Where the module cannot run at all (no 'wasm-unsafe-eval', no WebAssembly, a file missing),
 // startModule rejects with moduleUnavailable, once and for all.
-import { serveModule } from "./server.js";
-
 export const MAX_NESTING = 128; // bridge.MaxNesting: the start head says the same (a test checks)
 const RETIRE_BYTES = 256 * 1024 * 1024;
 
@@ -19,7 +18,7 @@ export let policy = null; // the policy in force, as the module last answered it
 export let unavailable = null; // the Error that says why the module cannot run on this page
 export let version = "";
 
-let assets = null; // {wasm, wasmExec, worker}: absolute URLs
+let assets = null; // {wasm, worker}: absolute URLs
 let useWorker = true; // false: this thread only (the option, or a Worker failed to start)
 let onUnavailable = () => {};
 let module = null; // the running module: {mode, generation, request(req), end()}
@@ -29,9 +28,9 @@ let generation = 0; // counts module starts
 let configured = null; // the last accepted configure() settings (JSON), applied again after a restart
 let schemaKeys = 0;
 
-const ASSET_NAMES = { wasm: "webmcp-bridge.wasm", wasmExec: "wasm_exec.js", worker: "webmcp-bridge-worker.js" };
+const ASSET_NAMES = { wasm: "webmcp-bridge.wasm", worker: "webmcp-bridge-worker.js" };
 
-// setupHost sets where the module's files are (a base URL, or {wasm, wasmExec, worker}), whether
+// setupHost sets where the module's files are (a base URL, or {wasm, worker}), whether
 // to try a Worker, and what to do when the module cannot run on this page.
 export function setupHost({ assets: where, worker = true, stepAside }) {
   assets = assetURLs(where);
@@ -80,7 +79,7 @@ export function startModule() {
 }
 
 async function launch() {
-  const init = { op: "start", wasm: assets.wasm, wasmExec: assets.wasmExec, module: compiled, configured };
+  const init = { op: "start", wasm: assets.wasm, module: compiled, configured };
   let m = null, a = null;
   if (useWorker && typeof Worker === "function") {
     try {
@@ -94,7 +93,7 @@ async function launch() {
     }
   }
   if (!m) {
-    m = threadModule(generation + 1);
+    m = await threadModule(generation + 1);
     a = await m.request(init);
     if (a.start === undefined) {
       if (a.csp) throw cspError(a.unavailable);
@@ -161,15 +160,23 @@ function workerModule(gen) {
   return m;
 }
 
-// threadModule runs the module on this thread, loading wasm_exec.js with a script element.
-function threadModule(gen) {
-  const handle = serveModule(globalThis, (url) => new Promise((resolve, reject) => {
-    const s = document.createElement("script");
-    s.src = url;
-    s.onload = resolve;
-    s.onerror = reject;
-    (document.head || document.documentElement).appendChild(s);
-  }));
+// threadModule runs the module on this thread, with the server of the Worker's script loaded by
+// a script element (once).
+let serveHere = null;
+async function threadModule(gen) {
+  if (!serveHere) {
+    serveHere = new Promise((resolve, reject) => {
+      const s = document.createElement("script");
+      s.src = assets.worker;
+      s.onload = () => (typeof globalThis.__webmcpBridgeServe === "function" ? resolve(globalThis.__webmcpBridgeServe) : reject(new Error("it defined no module server")));
+      s.onerror = () => reject(new Error("it did not load"));
+      (document.head || document.documentElement).appendChild(s);
+    }).catch((e) => {
+      serveHere = null;
+      throw unavailableError(`cannot load ${assets.worker} (${e.message})`);
+    });
+  }
+  const handle = (await serveHere)(globalThis);
   const m = {
     mode: "main", generation: gen, retiring: false, pending: new Map(),
     async request(req) {

@@ -2,28 +2,21 @@
 // page's own thread where a Worker cannot start (host.js). Both speak the same requests, and
 // every answer is a string or a WebAssembly.Module, so nothing but strings crosses to the page.
 //
-// Requests: {op: "start", wasm, wasmExec, module?, configured?}, {op: "call", name, args},
+// Requests: {op: "start", wasm, module?, configured?}, {op: "call", name, args},
 // {op: "validate", key, json, args}, {op: "compile", key, json}, {op: "release", key},
 // {op: "alias", name, to} (the test build's way to make an export crash). Answers: {out} (a
 // frame, see wasm/module.go), {crashed: why} when the module died in the call, {unavailable:
 // why, csp} when it cannot start here; each with memory, the module's memory in bytes.
 
 // serveModule returns handle(request) → Promise<answer> for a module run in scope (the worker's
-// or the window's global object); loadScript(url) loads wasm_exec.js there.
-export function serveModule(scope, loadScript) {
+// or the window's global object), where wasm_exec.js has defined Go.
+export function serveModule(scope) {
   let go = null, runtime = null, memory = null;
   const schemas = new Map(); // the loader's schema key → the module's schema id
   let queue = Promise.resolve();
 
-  async function start({ wasm, wasmExec, module, configured }) {
+  async function start({ wasm, module, configured }) {
     if (typeof WebAssembly !== "object") throw unavailable("this browser has no WebAssembly");
-    if (typeof scope.Go !== "function") {
-      try {
-        await loadScript(wasmExec);
-      } catch (e) {
-        throw unavailable(`cannot load ${wasmExec}`);
-      }
-    }
     const compiled = module || await compile(wasm);
     runtime = new scope.Go();
     const started = new Promise((resolve) => { scope.__webmcpBridgeStarted = resolve; });

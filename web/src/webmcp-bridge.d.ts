@@ -1,5 +1,5 @@
-// Type definitions for webmcp-bridge: window.WebMCPBridge and the WebMCP ModelContext it
-// provides or wraps.
+// Type definitions for webmcp-bridge: window.WebMCPBridge, the ES module's exports (the same API)
+// and the WebMCP ModelContext it provides or wraps.
 
 export type Role = "user" | "assistant";
 
@@ -83,6 +83,9 @@ export interface ModelInput {
   isError: boolean;
 }
 
+/** A base URL for webmcp-bridge.wasm and webmcp-bridge-worker.js, or each one's URL. */
+export type Assets = string | URL | { wasm: string | URL; worker: string | URL };
+
 export type ImageSource = string | Blob | ArrayBuffer | ArrayBufferView | HTMLCanvasElement | OffscreenCanvas | ImageBitmap;
 
 export interface WebMCPBridge {
@@ -93,6 +96,13 @@ export interface WebMCPBridge {
    * Rejects, saying why, where the module cannot run (a CSP without 'wasm-unsafe-eval').
    */
   readonly ready: Promise<WebMCPBridge>;
+  /** Starts the module now, as data-start="eager" does; the same promise as ready. */
+  start(): Promise<WebMCPBridge>;
+  /**
+   * Where the module's files are served: a base URL (they keep their names there) or each file's
+   * URL. Throws an InvalidStateError once the module has started.
+   */
+  setAssets(where: Assets): void;
   /** false when the script tag has data-normalize="off". */
   normalizing: boolean;
   /** true when the browser has its own WebMCP and the bridge wraps it. */
@@ -151,3 +161,19 @@ declare global {
   interface Navigator { /** @deprecated use document.modelContext */ readonly modelContext: ModelContext }
   const WebMCPBridge: WebMCPBridge;
 }
+
+// The ES module (import ... from "webmcp-bridge"): importing it installs the bridge.
+declare const bridge: WebMCPBridge;
+export default bridge;
+export const content: WebMCPBridge["content"];
+export const agent: WebMCPBridge["agent"];
+export const native: boolean;
+export const normalizing: boolean;
+export const version: string;
+/** WebMCPBridge.ready: starts the module on first call. */
+export function ready(): Promise<WebMCPBridge>;
+export function start(): Promise<WebMCPBridge>;
+export function setAssets(where: Assets): void;
+export function configure(policy: Policy): Promise<Required<Policy>>;
+export function normalize(value: unknown): Promise<CallToolResult>;
+export function onViolation(listener: (v: Violation) => void): () => void;

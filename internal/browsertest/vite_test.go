@@ -1,0 +1,134 @@
+//go:build !js
+
+package browsertest
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/webmcp-bridge/webmcp-bridge/internal/npmcache"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/serve"
+)
+
+// vite is the bundler the package is tried with, from npm.
+const vite = "vite@7.3.8"
+
+// TestViteApp installs the package as a page author would: `npm pack` of web/ gives the tarball,
+// which goes into a fresh Vite app (viteapp/) built with `vite build`. Served, in both modes,
+// the app's tools answer through the bridge: the module's files are the ones Vite copied (its
+// hashed names) and the module runs in the Worker; with setAssets, the files come from there.
+func TestViteApp(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
+	defer cancel()
+	npm, err := exec.LookPath("npm")
+	require.NoError(t, err, "npm is needed: install Debian's nodejs and npm (make test does this as root)")
+	viteDir, err := npmcache.Install(ctx, vite)
+	require.NoError(t, err)
+
+	tmp := t.TempDir()
+	web, err := filepath.Abs(filepath.Join("..", "..", "web"))
+	require.NoError(t, err)
+	run(t, ctx, web, npm, "pack", "--silent", "--pack-destination", tmp)
+	tarballs, _ := filepath.Glob(filepath.Join(tmp, "webmcp-bridge-*.tgz"))
+	require.Len(t, tarballs, 1, "npm pack gives one tarball")
+
+	app := filepath.Join(tmp, "app")
+	require.NoError(t, os.MkdirAll(app, 0o755))
+	for _, f := range []string{"index.html", "main.js"} {
+		data, err := os.ReadFile(filepath.Join("viteapp", f))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(app, f), data, 0o644))
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(app, "package.json"), []byte(`{"name": "app", "private": true, "type": "module"}`+"\n"), 0o644))
+	run(t, ctx, app, npm, "install", "--no-audit", "--no-fund", "--loglevel=error", tarballs[0])
+	run(t, ctx, app, "node", filepath.Join(viteDir, "node_modules", "vite", "bin", "vite.js"), "build", "--logLevel", "warn")
+
+	built, _ := filepath.Glob(filepath.Join(app, "dist", "assets", "*"))
+	var names []string
+	for _, b := range built {
+		names = append(names, filepath.Base(b))
+	}
+	t.Logf("vite build wrote %v", names)
+	has := func(prefix, suffix string) bool {
+		for _, n := range names {
+			if strings.HasPrefix(n, prefix) && strings.HasSuffix(n, suffix) {
+				return true
+			}
+		}
+		return false
+	}
+	require.True(t, has("webmcp-bridge-", ".wasm"), "Vite copies the module")
+	require.True(t, has("webmcp-bridge-worker-", ".js"), "Vite copies the Worker's script (not inlined)")
+
+	var mu sync.Mutex
+	var paths []string
+	mux := http.NewServeMux()
+	mux.Handle("/cdn/", http.StripPrefix("/cdn/", serve.Handler(filepath.Join(app, "node_modules", "webmcp-bridge", "dist"))))
+	mux.Handle("/", serve.Handler(filepath.Join(app, "dist")))
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		paths = append(paths, r.URL.Path)
+		mu.Unlock()
+		mux.ServeHTTP(w, r)
+	}))
+	t.Cleanup(srv.Close)
+	base := strings.Replace(srv.URL, "127.0.0.1", "localhost", 1)
+	requested := func(prefix, suffix string) int {
+		mu.Lock()
+		defer mu.Unlock()
+		n := 0
+		for _, p := range paths {
+			if strings.HasPrefix(p, prefix) && strings.HasSuffix(p, suffix) {
+				n++
+			}
+		}
+		return n
+	}
+
+	for _, mode := range modes {
+		t.Run(mode.name, func(t *testing.T) {
+			for _, c := range []struct{ hash, from string }{{"", "/assets/"}, {"#cdn", "/cdn/"}} {
+				before := requested(c.from, ".wasm")
+				bctx := browser(t, mode.native)
+				open(t, bctx, base+"/"+c.hash)
+				var got struct {
+					Imported bool
+					Hello    string
+					Article  map[string]any
+					Where    string
+				}
+				eval(t, bctx, `await window.registered;
+					const tools = await document.modelContext.getTools();
+					const hello = JSON.parse(await document.modelContext.executeTool(tools.find((t) => t.name === "hello"), {}));
+					const article = await WebMCPBridge.agent.callTool("article", {});
+					return {Imported: window.imported, Hello: hello.content[0].text, Article: article.content[0].resource, Where: `+moduleJS+`.info().mode};`, &got)
+				assert.True(t, got.Imported, "the default export is window.WebMCPBridge")
+				assert.Equal(t, "hello", got.Hello)
+				assert.Equal(t, "text/html", got.Article["mimeType"])
+				assert.Equal(t, "<p>Hi</p>", got.Article["text"], "sanitized by the module")
+				assert.Equal(t, "worker", got.Where)
+				assert.Equal(t, before+1, requested(c.from, ".wasm"), "the module comes from %s", c.from)
+			}
+		})
+	}
+}
+
+// run runs a command in dir and fails the test with its output if it fails.
+func run(t *testing.T, ctx context.Context, dir, name string, args ...string) {
+	t.Helper()
+	cmd := exec.CommandContext(ctx, name, args...)
+	cmd.Dir = dir
+	out, err := cmd.CombinedOutput()
+	require.NoError(t, err, "%s %s: %s", name, strings.Join(args, " "), out)
+}
