@@ -70,7 +70,10 @@ node:
 	  fi; \
 	fi
 
-browser: build chromium node
+# Firefox ESR and WebKitGTK for the fallback's tests in every browser (mk/browsers.mk).
+include mk/browsers.mk
+
+browser: build chromium node firefox webkit
 	CHROMIUM="$${CHROMIUM:-$$(command -v chromium || command -v chromium-browser)}" $(GO) test -count=1 -timeout 20m ./internal/browsertest/...
 
 vet:

@@ -208,18 +208,6 @@ func TestPlainTextFastPath(t *testing.T) {
 	ctx := browser(t, false)
 	open(t, ctx, base+"/test/blank.html")
 	var diffs []string
-	eval(t, ctx, `await WebMCPBridge.ready;
-		await WebMCPBridge.configure({maxTextChars: 10});
-		const cases = ["", "hello", "émoji 😀", "\u0000nul", "x".repeat(10), "x".repeat(11), "😀".repeat(6), "lone \ud800",
-			{type: "text", text: "a"}, {type: "text", text: "a", extra: 1}, {type: "text", text: "x".repeat(20)}];
-		const out = [];
-		for (const c of cases) {
-			const viaLoader = JSON.stringify(await WebMCPBridge.normalize(c));
-			const answer = await `+moduleJS+`.call("normalize", JSON.stringify(c));
-			const viaGo = JSON.stringify(JSON.parse(answer.slice(answer.indexOf("\n") + 1)));
-			if (viaLoader !== viaGo) out.push(JSON.stringify(c) + ": " + viaLoader + " != " + viaGo);
-		}
-		await WebMCPBridge.configure({});
-		return out;`, &diffs)
+	eval(t, ctx, jsPlainTextFastPath, &diffs)
 	assert.Empty(t, diffs)
 }

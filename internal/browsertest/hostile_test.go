@@ -5,6 +5,7 @@ package browsertest
 import (
 	"testing"
 
+	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -209,6 +210,46 @@ func TestStrictCSPLeavesToolsWorking(t *testing.T) {
 			assert.Equal(t, "module", got.Violations[0]["limit"])
 		})
 	}
+}
+
+// TestTenRestartsLeaveOneWorker: ten modules that die in a call, one after another, each give
+// that call an isError result and leave nothing behind: afterwards one Worker runs (counted by
+// the browser's DevTools targets) and its Go heap is that of a fresh module.
+func TestTenRestartsLeaveOneWorker(t *testing.T) {
+	base := serveTestBuild(t)
+	ctx := browser(t, false)
+	open(t, ctx, base+"/test/tools.html")
+	var got struct {
+		Crashed             []bool
+		First, Last, Gen    float64
+		FirstHeap, LastHeap float64
+	}
+	eval(t, ctx, `await window.registered;
+		const M = `+moduleJS+`;
+		await WebMCPBridge.ready;
+		const first = JSON.parse(await M.call("stats"));
+		const crashed = [];
+		for (let i = 0; i < 10; i++) {
+			await M.call("alias", "normalize", "crashForTest");
+			crashed.push((await WebMCPBridge.agent.callTool("data", {})).isError === true);
+		}
+		const after = await WebMCPBridge.agent.callTool("data", {});
+		const last = JSON.parse(await M.call("stats"));
+		return {Crashed: crashed, Gen: M.info().generation, FirstHeap: first.heapAlloc, LastHeap: last.heapAlloc,
+			First: first.goroutines, Last: after.isError ? -1 : last.goroutines};`, &got)
+	assert.Equal(t, []bool{true, true, true, true, true, true, true, true, true, true}, got.Crashed)
+	assert.Equal(t, 11.0, got.Gen, "a new module after each crash")
+	assert.Equal(t, got.First, got.Last, "the eleventh module answers, with the goroutines of a fresh one")
+	assert.Less(t, got.LastHeap, got.FirstHeap+4<<20)
+	workers := 0
+	targets, err := chromedp.Targets(ctx)
+	require.NoError(t, err)
+	for _, tg := range targets {
+		if tg.Type == "worker" {
+			workers++
+		}
+	}
+	assert.Equal(t, 1, workers, "the dead modules' Workers were terminated")
 }
 
 // TestWhereTheModuleRuns: the module runs in the bridge's Worker when the page's own CSP lacks
