@@ -7,6 +7,7 @@ import { toJSON } from "./encode.js";
 import { normalizeText, prepare, reportViolations, resolveBinary, violationListeners } from "./results.js";
 import { nativeModelContext, wrapNative } from "./native.js";
 import { createModelContext, defineEventClasses } from "./modelcontext.js";
+import { normalizeDeclarative } from "./declarative.js";
 import { callDetailed, describeTool, modelInputs, parseOutput } from "./agent.js";
 import { connectExtension } from "./extension.js";
 
@@ -31,6 +32,7 @@ export function install({ assets, normalize = true, start = "lazy", worker = tru
     Object.defineProperty(Document.prototype, "modelContext", { configurable: true, get() { return modelContext; } });
     Object.defineProperty(Navigator.prototype, "modelContext", { configurable: true, get() { return modelContext; } });
   }
+  if (native && normalize) normalizeDeclarative(); // forms' respondWith results are normalized too
 
   // ready starts the module the first time it is read.
   let readyPromise = null;

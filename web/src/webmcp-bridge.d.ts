@@ -145,8 +145,8 @@ export interface ModelContextTool {
 }
 
 export interface RegisteredTool {
-  name: string; title: string; description: string; inputSchema: string;
-  window: Window; origin: string; annotations: Record<string, boolean>;
+  name: string; title: string; description: string; inputSchema?: Record<string, unknown>;
+  window: Window; origin: string; annotations?: Record<string, boolean>;
 }
 
 export interface ModelContext extends EventTarget {
@@ -155,7 +155,26 @@ export interface ModelContext extends EventTarget {
   executeTool(tool: RegisteredTool, input?: object, options?: { signal?: AbortSignal }): Promise<string>;
 }
 
+/** toolactivated and toolcancel: the tool an agent started or cancelled. */
+export interface ToolEvent extends Event { readonly toolName: string }
+
+// More of the ModelContext: tools of other frames (fromOrigins) and the event handler attributes.
+export interface ModelContext {
+  /** fromOrigins adds the tools that frames of those (secure) origins expose to this one. */
+  getTools(options?: { fromOrigins?: string[] }): Promise<RegisteredTool[]>;
+  ontoolchange: ((event: Event) => any) | null;
+  ontoolactivated: ((event: ToolEvent) => any) | null;
+  ontoolcancel: ((event: ToolEvent) => any) | null;
+}
+
 declare global {
+  /** The declarative API: a form's submit event when an agent's call submits it. */
+  interface SubmitEvent {
+    /** True when the submission is an agent's tool call (the form has toolname and tooldescription). */
+    readonly agentInvoked: boolean;
+    /** After preventDefault(), during the dispatch: what the agent gets (the promise's value). */
+    respondWith(response: unknown): void;
+  }
   interface Window { WebMCPBridge: WebMCPBridge }
   interface Document { readonly modelContext: ModelContext }
   interface Navigator { /** @deprecated use document.modelContext */ readonly modelContext: ModelContext }
