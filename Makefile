@@ -99,14 +99,16 @@ fuzz:
 	  done; \
 	done
 
-# Go benchmarks of the core, then one table from headless Chromium (cmd/webmcp-bench). DOMPurify is
-# installed with npm into .cache/bench as a yardstick only; it is not a dependency.
+# Go benchmarks of the core, then one table from headless Chromium (cmd/webmcp-bench). DOMPurify and
+# MCP-B's @mcp-b/global are installed with npm into .cache/bench as yardsticks only; they are not
+# dependencies.
+MCPB_VERSION := 5.1.0
 bench: build chromium node
 	$(GO) test -run '^$$' -bench . -benchmem ./bridge ./sanitize
-	@mkdir -p $(TESTDIST) .cache/bench
-	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w" -o $(TESTDIST)/minimal.wasm ./cmd/webmcp-bench/minimal
+	@mkdir -p .cache/bench
 	@test -f .cache/bench/node_modules/dompurify/dist/purify.min.js || npm install --silent --no-audit --no-fund --prefix .cache/bench dompurify@3 || echo "npm could not install DOMPurify: that row will say so"
-	CHROMIUM="$${CHROMIUM:-$$(command -v chromium || command -v chromium-browser)}" $(GO) run ./cmd/webmcp-bench
+	@grep -qs '"version": "$(MCPB_VERSION)"' .cache/bench/node_modules/@mcp-b/global/package.json || npm install --silent --no-audit --no-fund --save-exact --prefix .cache/bench @mcp-b/global@$(MCPB_VERSION) || echo "npm could not install @mcp-b/global: the load row will say so"
+	CHROMIUM="$${CHROMIUM:-$$(command -v chromium || command -v chromium-browser)}" GO="$(GO)" $(GO) run ./cmd/webmcp-bench
 	@# What an MCP client receives from webmcp-mcp and from Playwright MCP (@playwright/mcp from npm).
 	CHROMIUM="$${CHROMIUM:-$$(command -v chromium || command -v chromium-browser)}" $(GO) run ./cmd/webmcp-mcp -compare 20 -assets $(DIST)
 

@@ -1,34 +1,20 @@
-// Benchmark page helpers (served with cmd/webmcp-bench/pages/*.html). The same tools are registered on a page
-// with the bridge and on a page with native WebMCP only, so executeTool round trips compare.
+// Benchmark page helpers (bridge.html and native.html, after tools.js): the same tools on a page
+// with the bridge and on a page with native WebMCP only, so executeTool round trips compare; the
+// sanitizers side by side; the ~500 KB HTML calls of the main-thread row; the memory and restart
+// run.
 "use strict";
-function articleHTML(n) {
-  const chunk = `<h2>Section</h2><p>Some <b>bold</b> and <em>emphasised</em> text with <a href="https://example.com/page?id=1">a link</a> and <code>code()</code>.</p>` +
-    `<ul><li>first item</li><li>second <i>item</i></li></ul><table><tr><th>Name</th><th>Value</th></tr><tr><td>a</td><td>1</td></tr></table>` +
-    `<img src="https://example.com/img.png" alt="figure" width="100"><p onclick="steal()">Click <script>alert(1)<\/script>here</p>` +
-    `<div style="color:red">styled <span title="t">span</span></div><blockquote>quote</blockquote>`;
-  return chunk.repeat(Math.ceil(n / chunk.length));
-}
-function noisyPNG(w, h) {
-  const c = document.createElement("canvas"); c.width = w; c.height = h;
-  const g = c.getContext("2d"); const img = g.createImageData(w, h);
-  let x = 12345;
-  for (let i = 0; i < img.data.length; i++) { x = (x * 1103515245 + 12345) & 0x7fffffff; img.data[i] = i % 4 === 3 ? 255 : x & 255; }
-  g.putImageData(img, 0, 0);
-  return c.toDataURL("image/png").split(",")[1];
-}
-const TEXT_1KB = "lorem ipsum ".repeat(86).slice(0, 1024);
-const HTML_10KB = articleHTML(10 * 1024);
-const PNG_100KB = noisyPNG(160, 160);
+const SMALL_HTML = `<p>Hello <b>there</b>, see <a href="https://example.com/a?b=1">this</a>.</p>`;
 window.benchRegistered = Promise.all([
-  document.modelContext.registerTool({ name: "text_1kb", description: "1 KB of text", execute: () => ({ type: "text", text: TEXT_1KB }) }),
-  document.modelContext.registerTool({ name: "html_10kb", description: "10 KB of HTML", execute: () => ({ type: "html", html: HTML_10KB }) }),
-  document.modelContext.registerTool({ name: "png_100kb", description: "a 100 KB PNG", execute: () => ({ type: "image", data: PNG_100KB, mimeType: "image/png" }) }),
+  window.benchRegistered,
+  document.modelContext.registerTool({ name: "html_small", description: "a small HTML result (through Go)", execute: () => ({ type: "html", html: SMALL_HTML }) }),
+  document.modelContext.registerTool({ name: "html_500kb", description: "~500 KB of HTML", execute: () => ({ type: "html", html: window.bigDoc }) }),
 ]);
+const moduleDoor = () => WebMCPBridge[Symbol.for("webmcp-bridge.module")];
+const toolNamed = async (name) => { await window.benchRegistered; return (await document.modelContext.getTools()).find((t) => t.name === name); };
 
 // perCall times n sequential executeTool round trips of one tool and returns µs per call.
 window.perCall = async (name, n) => {
-  await window.benchRegistered;
-  const tool = (await document.modelContext.getTools()).find((t) => t.name === name);
+  const tool = await toolNamed(name);
   await document.modelContext.executeTool(tool, {}); // warm
   const t0 = performance.now();
   for (let i = 0; i < n; i++) await document.modelContext.executeTool(tool, {});
@@ -37,27 +23,99 @@ window.perCall = async (name, n) => {
 
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.length >> 1; return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2; };
 
-// sanitizers times the three sanitizers on the same ~500 KB document, median of runs, in ms.
-window.sanitizers = async (runs) => {
+// linkTableHTML is a link- and table-heavy document of at least n bytes, like a long list page
+// of an encyclopedia: tables whose cells are links, navigation lists, few words of prose, and
+// URLs a sanitizer must check (relative, mailto:, javascript:).
+function linkTableHTML(n) {
+  let out = "", s = 0;
+  while (out.length < n) {
+    s++;
+    let rows = "";
+    for (let i = 1; i <= 12; i++) {
+      const k = s * 100 + i;
+      rows += `<tr><td>${i}</td><td><a href="https://en.example.org/wiki/Item_${k}" title="Item ${k}">Item ${k}</a></td>` +
+        `<td><a href="https://cdn.example.net/src?id=${k}&amp;ref=list#top">source</a> · <a href="/wiki/Talk:Item_${k}">talk</a></td>` +
+        `<td style="text-align:right">${(k * 7919) % 100000}</td><td><a href="${i % 6 === 0 ? "javascript:alert(1)" : `mailto:editor${k}@example.org`}">contact</a></td></tr>`;
+    }
+    out += `<h2 id="s${s}">Section ${s}</h2><p>See also <a href="https://en.example.org/wiki/Topic_${s}">Topic ${s}</a> and <a href="#s${s - 1}">the previous section</a>.</p>` +
+      `<table class="wikitable sortable"><thead><tr><th>#</th><th>Name</th><th>Links</th><th>Value</th><th>Contact</th></tr></thead><tbody>${rows}</tbody></table>` +
+      `<ul class="nav"><li><a href="https://en.example.org/wiki/A_${s}">A</a></li><li><a href="https://en.example.org/wiki/B_${s}">B</a></li><li><a href="https://en.example.org/wiki/C_${s}">C</a></li></ul>`;
+  }
+  return out;
+}
+window.docs = { article: () => articleHTML(500 * 1024), linktable: () => linkTableHTML(500 * 1024) };
+
+// sanitizeOnly runs cmd/webmcp-bench/sanitizeonly (bluemonday alone, and sanitize.SanitizeHTML)
+// in a Worker of this page and times each inside the Worker.
+let soWorker = null;
+function sanitizeOnly(doc, runs) {
+  if (!soWorker) soWorker = new Worker("sanitize-worker.js");
+  return new Promise((resolve, reject) => {
+    soWorker.onmessage = (e) => (e.data.error ? reject(new Error(e.data.error)) : resolve(e.data));
+    soWorker.postMessage({ doc, runs });
+  });
+}
+
+// sanitizers times, on the same ~500 KB document (docs[which]), median of runs, in ms: the whole
+// normalize as a page calls it (WebMCPBridge.normalize: JSON text to the Worker, the module's
+// normalize, the result back and parsed); the module's normalize export alone through the
+// test door (the Worker round trip with the strings, no JSON.parse on the page); inside a Worker,
+// sanitize.SanitizeHTML and bluemonday alone; and DOMPurify and Element.setHTML on this page.
+window.sanitizers = async (which, runs) => {
   await WebMCPBridge.ready;
-  const doc = articleHTML(500 * 1024);
+  const doc = window.docs[which]();
   const out = { bytes: doc.length };
   const time = async (f) => { const ts = []; await f(); for (let i = 0; i < runs; i++) { const t0 = performance.now(); await f(); ts.push(performance.now() - t0); } return median(ts); };
-  out.bridge = await time(() => WebMCPBridge.normalize({ type: "html", html: doc }));
+  out.normalize = await time(() => WebMCPBridge.normalize({ type: "html", html: doc }));
+  const json = JSON.stringify({ type: "html", html: doc });
+  out.module = await time(() => moduleDoor().call("normalize", json, location.href));
+  Object.assign(out, await sanitizeOnly(doc, runs));
   out.dompurify = typeof DOMPurify !== "undefined" ? await time(() => DOMPurify.sanitize(doc)) : null;
   out.setHTML = typeof Element.prototype.setHTML === "function" ? await time(() => { const d = document.createElement("div"); d.setHTML(doc); }) : null;
   return out;
 };
 
-// memory makes n calls through executeTool and reports JS and Go heaps before and after.
-window.memory = async (n) => {
-  await window.benchRegistered;
-  const tool = (await document.modelContext.getTools()).find((t) => t.name === "text_1kb");
-  const js = () => { if (globalThis.gc) gc(); return performance.memory ? performance.memory.usedJSHeapSize : null; };
-  for (let i = 0; i < 100; i++) await document.modelContext.executeTool(tool, {});
-  const goStats = () => (globalThis.__webmcpBridgeGo ? JSON.parse(__webmcpBridgeGo.stats()) : {}); // the test build's export
-  const before = { js: js(), go: goStats() };
-  for (let i = 0; i < n; i++) await document.modelContext.executeTool(tool, {});
-  const after = { js: js(), go: goStats() };
-  return { before, after };
+window.bigNormalize = () => WebMCPBridge.normalize({ type: "html", html: window.bigDoc });
+let bigTool = null; // looked up once: getTools is not part of what is measured
+window.bigExecute = async () => document.modelContext.executeTool(bigTool || (bigTool = await toolNamed("html_500kb")), {});
+
+// heaps: the page's JS heap after a GC (--js-flags=--expose-gc), and the module's Go heap and
+// goroutines (the test build's stats export).
+window.heaps = async () => {
+  if (globalThis.gc) gc();
+  const go = JSON.parse((await moduleDoor().call("stats")).split("\n")[0]);
+  return { js: performance.memory ? performance.memory.usedJSHeapSize : 0, go, generation: moduleDoor().info().generation };
+};
+
+// calls makes n executeTool calls of a tool whose result goes through Go, `lanes` at a time,
+// and returns the ms they took; every result must be a normalized one.
+window.calls = async (n, lanes) => {
+  const tool = await toolNamed("html_small");
+  let left = n, bad = 0;
+  const t0 = performance.now();
+  await Promise.all(Array.from({ length: lanes }, async () => {
+    while (left > 0) {
+      left--;
+      const out = await document.modelContext.executeTool(tool, {});
+      if (!out.includes('"resultType":"complete"') || out.includes('"isError":true')) bad++;
+    }
+  }));
+  if (bad) throw new Error(`${bad} of ${n} calls did not give a normalized result`);
+  return performance.now() - t0;
+};
+
+// restarts makes the module crash n times (crashForTest in place of normalize: the next
+// normalize ends the module) and checks that the call after each gets a new module.
+window.restarts = async (n) => {
+  const tool = await toolNamed("html_small");
+  const g0 = moduleDoor().info().generation;
+  let crashed = 0;
+  for (let i = 0; i < n; i++) {
+    await moduleDoor().call("alias", "normalize", "crashForTest");
+    const out = JSON.parse(await document.modelContext.executeTool(tool, {}));
+    if (out.isError) crashed++;
+    const again = JSON.parse(await document.modelContext.executeTool(tool, {}));
+    if (again.isError) throw new Error("the call after a crash failed: " + JSON.stringify(again));
+  }
+  return { crashed, generations: moduleDoor().info().generation - g0 };
 };
