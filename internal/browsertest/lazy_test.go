@@ -47,12 +47,15 @@ func watchRequests(t *testing.T, ctx context.Context) *requests {
 	return r
 }
 
-func (r *requests) count(suffix string) int {
+func (r *requests) count(suffix string) int { return r.countUnder("", suffix) }
+
+// countUnder counts the URLs that start with prefix and end with suffix.
+func (r *requests) countUnder(prefix, suffix string) int {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	n := 0
 	for _, u := range r.urls {
-		if strings.HasSuffix(u, suffix) {
+		if strings.HasPrefix(u, prefix) && strings.HasSuffix(u, suffix) {
 			n++
 		}
 	}

@@ -10,7 +10,6 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -71,35 +70,21 @@ func TestViteApp(t *testing.T) {
 	require.True(t, has("webmcp-bridge-", ".wasm"), "Vite copies the module")
 	require.True(t, has("webmcp-bridge-worker-", ".js"), "Vite copies the Worker's script (not inlined)")
 
-	var mu sync.Mutex
-	var paths []string
+	log := &requests{} // the paths the server answers, the Worker's too
 	mux := http.NewServeMux()
 	mux.Handle("/cdn/", http.StripPrefix("/cdn/", serve.Handler(filepath.Join(app, "node_modules", "webmcp-bridge", "dist"))))
 	mux.Handle("/", serve.Handler(filepath.Join(app, "dist")))
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		mu.Lock()
-		paths = append(paths, r.URL.Path)
-		mu.Unlock()
+		log.add(r.URL.Path)
 		mux.ServeHTTP(w, r)
 	}))
 	t.Cleanup(srv.Close)
 	base := strings.Replace(srv.URL, "127.0.0.1", "localhost", 1)
-	requested := func(prefix, suffix string) int {
-		mu.Lock()
-		defer mu.Unlock()
-		n := 0
-		for _, p := range paths {
-			if strings.HasPrefix(p, prefix) && strings.HasSuffix(p, suffix) {
-				n++
-			}
-		}
-		return n
-	}
 
 	for _, mode := range modes {
 		t.Run(mode.name, func(t *testing.T) {
 			for _, c := range []struct{ hash, from string }{{"", "/assets/"}, {"#cdn", "/cdn/"}} {
-				before := requested(c.from, ".wasm")
+				before := log.countUnder(c.from, ".wasm")
 				bctx := browser(t, mode.native)
 				open(t, bctx, base+"/"+c.hash)
 				var got struct {
@@ -118,7 +103,7 @@ func TestViteApp(t *testing.T) {
 				assert.Equal(t, "text/html", got.Article["mimeType"])
 				assert.Equal(t, "<p>Hi</p>", got.Article["text"], "sanitized by the module")
 				assert.Equal(t, "worker", got.Where)
-				assert.Equal(t, before+1, requested(c.from, ".wasm"), "the module comes from %s", c.from)
+				assert.Equal(t, before+1, log.countUnder(c.from, ".wasm"), "the module comes from %s", c.from)
 			}
 		})
 	}
