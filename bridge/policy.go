@@ -16,28 +16,28 @@ import (
 // pages pass the same settings as JSON (see PolicyFromJSON). A zero limit means "no limit";
 // an empty type or scheme list allows nothing.
 type Policy struct {
-	MaxImageBytes     int64    `json:"maxImageBytes"`     // decoded image size (default 5 MiB: model APIs refuse more)
-	MaxImageWidth     int      `json:"maxImageWidth"`     // pixels (default 8000)
-	MaxImageHeight    int      `json:"maxImageHeight"`    // pixels (default 8000)
-	MaxImagePixels    int64    `json:"maxImagePixels"`    // width × height (default 40,000,000)
-	ImageTypes        []string `json:"imageTypes"`        // default png, jpeg, gif, webp; SVG is never an image
-	MaxAudioBytes     int64    `json:"maxAudioBytes"`     // decoded audio size (default 10 MiB)
-	AudioTypes        []string `json:"audioTypes"`        // default wav, mpeg, ogg, flac, webm, mp4, aac
-	LinkSchemes       []string `json:"linkSchemes"`       // default https, http, mailto
-	MaxURLLength      int      `json:"maxURLLength"`      // bytes (default 2048)
-	MaxHTMLBytes      int      `json:"maxHTMLBytes"`      // HTML input per block (default 1 MiB)
-	MaxTextChars      int      `json:"maxTextChars"`      // characters per text block (default 100,000)
-	MaxResultBytes    int64    `json:"maxResultBytes"`    // the whole result as JSON (default 16 MiB)
-	MaxTableRows      int      `json:"maxTableRows"`      // default 1,000
-	MaxTableColumns   int      `json:"maxTableColumns"`   // default 50
-	MaxTableCellChars int      `json:"maxTableCellChars"` // default 1,000
+	MaxImageBytes     int64    // decoded image size (default 5 MiB: model APIs refuse more)
+	MaxImageWidth     int      // pixels (default 8000)
+	MaxImageHeight    int      // pixels (default 8000)
+	MaxImagePixels    int64    // width × height (default 40,000,000)
+	ImageTypes        []string // default png, jpeg, gif, webp; SVG is never an image
+	MaxAudioBytes     int64    // decoded audio size (default 10 MiB)
+	AudioTypes        []string // default wav, mpeg, ogg, flac, webm, mp4, aac
+	LinkSchemes       []string // default https, http, mailto
+	MaxURLLength      int      // bytes (default 2048)
+	MaxHTMLBytes      int      // HTML input per block (default 1 MiB)
+	MaxTextChars      int      // characters per text block (default 100,000)
+	MaxResultBytes    int64    // the whole result as JSON (default 16 MiB)
+	MaxTableRows      int      // default 1,000
+	MaxTableColumns   int      // default 50
+	MaxTableCellChars int      // default 1,000
 	// Strict turns any violation into an isError result that gives the reasons, instead of
 	// replacing the offending block with a notice.
-	Strict bool `json:"strict"`
+	Strict bool
 	// PageURL is the URL of the page the result came from: a relative link ("/docs/page") is
 	// resolved against it, as the page itself would. Empty, relative links are removed. It is
 	// not a setting (PolicyFromJSON does not read it): the caller sets it per page.
-	PageURL string `json:"-"`
+	PageURL string
 }
 
 // DefaultPolicy returns the documented defaults.
@@ -79,11 +79,11 @@ func PolicyFromJSON(b []byte) (Policy, error) {
 		return DefaultPolicy(), &PolicyError{Message: "policy: must be a JSON object"}
 	}
 	for k, val := range m {
-		f, ok := p.fields()[k]
+		setting, ok := policySetting(k)
 		if !ok {
 			return DefaultPolicy(), &PolicyError{Setting: k, Message: fmt.Sprintf("policy: unknown setting %q", k)}
 		}
-		if err := f.set(val); err != nil {
+		if err := setting.set(&p, val); err != nil {
 			return DefaultPolicy(), &PolicyError{Setting: k, Message: fmt.Sprintf("policy: %s %v", k, err)}
 		}
 	}
@@ -103,30 +103,104 @@ type PolicyError struct {
 
 func (e *PolicyError) Error() string { return e.Message }
 
-// policyField is one setting, by its JSON name: how to read it and how to write it.
-type policyField struct {
-	set   func(v any) error
-	write func(w *jsonvalue.Writer)
+// PolicySetting is one setting a page passes to configure() (or PolicyFromJSON reads): its
+// JSON name, its JSON type ("integer", "boolean" or "strings", an array of strings) and what it
+// limits. The table of them, PolicySettings, is the one list of settings: reading, writing and
+// checking a policy go through it, and the loader's typings are generated from it.
+type PolicySetting struct {
+	Name string
+	Type string
+	Doc  string
+	// field points at the setting's field of p: *int, *int64, *bool or *[]string.
+	field func(p *Policy) any
 }
 
-// fields maps each JSON setting name to the field of p, in the order they are written.
-func (p *Policy) fields() map[string]policyField {
-	return map[string]policyField{
-		"maxImageBytes": int64Field(&p.MaxImageBytes), "maxImageWidth": intField(&p.MaxImageWidth),
-		"maxImageHeight": intField(&p.MaxImageHeight), "maxImagePixels": int64Field(&p.MaxImagePixels),
-		"imageTypes": listField(&p.ImageTypes), "maxAudioBytes": int64Field(&p.MaxAudioBytes),
-		"audioTypes": listField(&p.AudioTypes), "linkSchemes": listField(&p.LinkSchemes),
-		"maxURLLength": intField(&p.MaxURLLength), "maxHTMLBytes": intField(&p.MaxHTMLBytes),
-		"maxTextChars": intField(&p.MaxTextChars), "maxResultBytes": int64Field(&p.MaxResultBytes),
-		"maxTableRows": intField(&p.MaxTableRows), "maxTableColumns": intField(&p.MaxTableColumns),
-		"maxTableCellChars": intField(&p.MaxTableCellChars), "strict": boolField(&p.Strict),
+// policySettings is the table, in the order a policy is written.
+var policySettings = []PolicySetting{
+	{"maxImageBytes", "integer", "decoded image size in bytes (default 5 MiB: model APIs refuse more)", func(p *Policy) any { return &p.MaxImageBytes }},
+	{"maxImageWidth", "integer", "image width in pixels", func(p *Policy) any { return &p.MaxImageWidth }},
+	{"maxImageHeight", "integer", "image height in pixels", func(p *Policy) any { return &p.MaxImageHeight }},
+	{"maxImagePixels", "integer", "image width × height", func(p *Policy) any { return &p.MaxImagePixels }},
+	{"imageTypes", "strings", "image types accepted (png, jpeg, gif, webp; SVG never)", func(p *Policy) any { return &p.ImageTypes }},
+	{"maxAudioBytes", "integer", "decoded audio size in bytes", func(p *Policy) any { return &p.MaxAudioBytes }},
+	{"audioTypes", "strings", "audio types accepted", func(p *Policy) any { return &p.AudioTypes }},
+	{"linkSchemes", "strings", "URL schemes a link may use", func(p *Policy) any { return &p.LinkSchemes }},
+	{"maxURLLength", "integer", "URL length in bytes", func(p *Policy) any { return &p.MaxURLLength }},
+	{"maxHTMLBytes", "integer", "HTML input per block in bytes", func(p *Policy) any { return &p.MaxHTMLBytes }},
+	{"maxTextChars", "integer", "characters per text block", func(p *Policy) any { return &p.MaxTextChars }},
+	{"maxResultBytes", "integer", "the whole result as JSON, in bytes", func(p *Policy) any { return &p.MaxResultBytes }},
+	{"maxTableRows", "integer", "rows per table", func(p *Policy) any { return &p.MaxTableRows }},
+	{"maxTableColumns", "integer", "columns per table", func(p *Policy) any { return &p.MaxTableColumns }},
+	{"maxTableCellChars", "integer", "characters per table cell", func(p *Policy) any { return &p.MaxTableCellChars }},
+	{"strict", "boolean", "any violation makes the result isError instead of a notice", func(p *Policy) any { return &p.Strict }},
+}
+
+// PolicySettings returns the table of settings, in the order a policy is written.
+func PolicySettings() []PolicySetting { return slices.Clone(policySettings) }
+
+// Value is the setting's value in p: an int64, a bool or a []string.
+func (s PolicySetting) Value(p Policy) any {
+	switch f := s.field(&p).(type) {
+	case *int:
+		return int64(*f)
+	case *int64:
+		return *f
+	case *bool:
+		return *f
+	case *[]string:
+		return slices.Clone(*f)
 	}
+	panic("bridge: policy setting " + s.Name + " has a field of no known type")
 }
 
-// policyOrder is the order MarshalJSON writes the settings in.
-var policyOrder = []string{"maxImageBytes", "maxImageWidth", "maxImageHeight", "maxImagePixels", "imageTypes",
-	"maxAudioBytes", "audioTypes", "linkSchemes", "maxURLLength", "maxHTMLBytes", "maxTextChars", "maxResultBytes",
-	"maxTableRows", "maxTableColumns", "maxTableCellChars", "strict"}
+// set reads v, a decoded JSON value, into the setting's field of p.
+func (s PolicySetting) set(p *Policy, v any) error {
+	switch f := s.field(p).(type) {
+	case *int:
+		n, err := wholeNumber(v)
+		if err == nil && n > math.MaxInt32 {
+			return fmt.Errorf("is %d; the largest allowed is %d", n, math.MaxInt32)
+		}
+		*f = int(n)
+		return err
+	case *int64:
+		n, err := wholeNumber(v)
+		*f = n
+		return err
+	case *bool:
+		b, ok := v.(bool)
+		if !ok {
+			return fmt.Errorf("must be true or false, not %s", jsonvalue.Compact(v))
+		}
+		*f = b
+		return nil
+	case *[]string:
+		list, ok := v.([]any)
+		if !ok {
+			return fmt.Errorf("must be an array of strings, not %s", jsonvalue.Compact(v))
+		}
+		out := make([]string, 0, len(list))
+		for _, e := range list {
+			str, ok := e.(string)
+			if !ok {
+				return fmt.Errorf("must be an array of strings; %s is not a string", jsonvalue.Compact(e))
+			}
+			out = append(out, str)
+		}
+		*f = out
+		return nil
+	}
+	panic("bridge: policy setting " + s.Name + " has a field of no known type")
+}
+
+// policySetting finds a setting by its JSON name.
+func policySetting(name string) (PolicySetting, bool) {
+	i := slices.IndexFunc(policySettings, func(s PolicySetting) bool { return s.Name == name })
+	if i < 0 {
+		return PolicySetting{}, false
+	}
+	return policySettings[i], true
+}
 
 func wholeNumber(v any) (int64, error) {
 	f, ok := jsonvalue.ToFloat(v)
@@ -136,92 +210,28 @@ func wholeNumber(v any) (int64, error) {
 	return int64(f), nil
 }
 
-func int64Field(p *int64) policyField {
-	return policyField{func(v any) error {
-		n, err := wholeNumber(v)
-		*p = n
-		return err
-	}, func(w *jsonvalue.Writer) { w.Value(*p) }}
-}
-
-func intField(p *int) policyField {
-	return policyField{func(v any) error {
-		n, err := wholeNumber(v)
-		if err == nil && n > math.MaxInt32 {
-			return fmt.Errorf("is %d; the largest allowed is %d", n, math.MaxInt32)
-		}
-		*p = int(n)
-		return err
-	}, func(w *jsonvalue.Writer) { w.Value(*p) }}
-}
-
-func boolField(p *bool) policyField {
-	return policyField{func(v any) error {
-		b, ok := v.(bool)
-		if !ok {
-			return fmt.Errorf("must be true or false, not %s", jsonvalue.Compact(v))
-		}
-		*p = b
-		return nil
-	}, func(w *jsonvalue.Writer) { w.Value(*p) }}
-}
-
-func listField(p *[]string) policyField {
-	return policyField{func(v any) error {
-		list, ok := v.([]any)
-		if !ok {
-			return fmt.Errorf("must be an array of strings, not %s", jsonvalue.Compact(v))
-		}
-		out := make([]string, 0, len(list))
-		for _, e := range list {
-			s, ok := e.(string)
-			if !ok {
-				return fmt.Errorf("must be an array of strings; %s is not a string", jsonvalue.Compact(e))
-			}
-			out = append(out, s)
-		}
-		*p = out
-		return nil
-	}, func(w *jsonvalue.Writer) {
-		if *p == nil {
-			w.Raw("[]")
-			return
-		}
-		w.Value(*p)
-	}}
-}
-
-// MarshalJSON writes every setting under its JSON name.
-func (p Policy) MarshalJSON() ([]byte, error) { return jsonvalue.Marshal(p) }
-
-// AppendJSON writes every setting under its JSON name, in the documented order.
-func (p Policy) AppendJSON(w *jsonvalue.Writer) {
-	fields := p.fields()
+// MarshalJSON writes every setting under its JSON name, in the order of PolicySettings.
+func (p Policy) MarshalJSON() ([]byte, error) {
+	w := &jsonvalue.Writer{}
 	w.Raw("{")
 	first := true
-	for _, k := range policyOrder {
-		w.Key(&first, k)
-		fields[k].write(w)
+	for _, s := range policySettings {
+		w.Key(&first, s.Name)
+		if list, ok := s.Value(p).([]string); ok && list == nil {
+			w.Raw("[]")
+		} else {
+			w.Value(s.Value(p))
+		}
 	}
 	w.Raw("}")
+	return w.Bytes(), w.Err()
 }
 
 // Validate reports the first setting that makes no sense, as a *PolicyError.
 func (p Policy) Validate() error {
-	ints := []struct {
-		name string
-		v    int64
-	}{
-		{"maxImageBytes", p.MaxImageBytes}, {"maxImageWidth", int64(p.MaxImageWidth)},
-		{"maxImageHeight", int64(p.MaxImageHeight)}, {"maxImagePixels", p.MaxImagePixels},
-		{"maxAudioBytes", p.MaxAudioBytes}, {"maxURLLength", int64(p.MaxURLLength)},
-		{"maxHTMLBytes", int64(p.MaxHTMLBytes)}, {"maxTextChars", int64(p.MaxTextChars)},
-		{"maxResultBytes", p.MaxResultBytes}, {"maxTableRows", int64(p.MaxTableRows)},
-		{"maxTableColumns", int64(p.MaxTableColumns)}, {"maxTableCellChars", int64(p.MaxTableCellChars)},
-	}
-	for _, f := range ints {
-		if f.v < 0 {
-			return &PolicyError{Setting: f.name, Message: fmt.Sprintf("policy: %s is %d; limits are 0 (none) or more", f.name, f.v)}
+	for _, s := range policySettings {
+		if n, ok := s.Value(p).(int64); ok && n < 0 {
+			return &PolicyError{Setting: s.Name, Message: fmt.Sprintf("policy: %s is %d; limits are 0 (none) or more", s.Name, n)}
 		}
 	}
 	for i, t := range p.ImageTypes {

@@ -61,7 +61,7 @@ func (m *Module) Start() []byte {
 		w.Raw(`,"maxNesting":`)
 		w.Value(bridge.MaxNesting)
 		w.Raw(`,"policy":`)
-		m.currentPolicy().AppendJSON(w)
+		appendPolicy(w, m.currentPolicy())
 		w.Raw("}")
 	}, nil)
 }
@@ -117,7 +117,7 @@ func (m *Module) Configure(policyJSON string) []byte {
 	m.mu.Unlock()
 	return frame(func(w *jsonvalue.Writer) {
 		w.Raw(`{"policy":`)
-		p.AppendJSON(w)
+		appendPolicy(w, p)
 		w.Raw("}")
 	}, nil)
 }
@@ -213,6 +213,16 @@ func (m *Module) ToModelInput(resultJSON string) []byte {
 		bridge.ToModelInput(r).AppendJSON(w)
 		w.Raw("}")
 	}, nil)
+}
+
+// appendPolicy writes p, every setting under its JSON name.
+func appendPolicy(w *jsonvalue.Writer, p bridge.Policy) {
+	b, err := p.MarshalJSON()
+	if err != nil {
+		w.Fail(err)
+		return
+	}
+	w.Append(b)
 }
 
 // csvTables reads every text/csv resource of r into rows, by block index.

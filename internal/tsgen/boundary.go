@@ -1,0 +1,113 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+
+	"github.com/webmcp-bridge/webmcp-bridge/bridge"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/boundary"
+)
+
+func init() { outputs["boundary.ts"] = boundaryTS }
+
+// tsArg is the TypeScript type of each kind of export argument.
+var tsArg = map[boundary.Arg]string{
+	boundary.ArgString:   "string",
+	boundary.ArgInteger:  "number",
+	boundary.ArgBoolean:  "boolean",
+	boundary.ArgBinaries: "readonly Binary[]",
+}
+
+// tsSetting is the TypeScript type of each kind of policy setting.
+var tsSetting = map[string]string{"integer": "number", "boolean": "boolean", "strings": "string[]"}
+
+// boundaryTS writes the module's exports, the answer frame, the shared rules and the policy.
+func boundaryTS() ([]byte, error) {
+	f := newFile("What the loader and the Go module agree on: internal/boundary and bridge.")
+	f.line("")
+	f.line("/** A binary a tool returned, handed to the module as bytes: at index of the result (-1: the")
+	f.line(" * result itself), as the value itself (field \"\") or as an image block's data (field \"data\"). */")
+	f.line("export interface Binary { readonly index: number; readonly field: \"\" | \"data\"; readonly bytes: Uint8Array; readonly mimeType: string }")
+	f.line("")
+	f.line("/** The module's exports and their arguments. */")
+	f.line("export interface ExportArgs {")
+	for _, e := range boundary.Exports {
+		if e.Test {
+			continue
+		}
+		args := make([]string, len(e.Params))
+		for i, p := range e.Params {
+			t, ok := tsArg[p.Type]
+			if !ok {
+				return nil, fmt.Errorf("export %s: argument type %q has no TypeScript type", e.Name, p.Type)
+			}
+			args[i] = p.Name + ": " + t
+		}
+		f.line("  readonly %s: [%s];", e.Name, strings.Join(args, ", "))
+	}
+	f.line("}")
+	f.line("export type ExportName = keyof ExportArgs;")
+	var test []string
+	for _, e := range boundary.Exports {
+		if e.Test {
+			test = append(test, e.Name)
+		}
+	}
+	f.line("/** Exports of the test build only (-tags webmcptest). */")
+	f.line("export type TestExportName = %s;", union(test))
+	f.line("")
+	f.line("export const FRAME_SEPARATOR = %s;", q(boundary.FrameSeparator))
+	f.line("export const MESSAGE_PREFIX = %s;", q(boundary.MessagePrefix))
+	f.line("export const GLOBAL_STARTED = %s;", q(boundary.GlobalStarted))
+	f.line("export const GLOBAL_EXPORTS = %s;", q(boundary.GlobalExports))
+	f.line("/** A tool's name: 1 to 128 of A-Z a-z 0-9 _ . - */")
+	f.line("export const TOOL_NAME = /%s/;", boundary.ToolNamePattern)
+	f.line("/** The deepest nesting of arrays and objects the module reads (bridge.MaxNesting). */")
+	f.line("export const MAX_NESTING = %d;", bridge.MaxNesting)
+	f.line("")
+	f.line("/** The policy in force: every setting (bridge.PolicySettings). A limit of 0 means none. */")
+	f.line("export interface Policy {")
+	for _, s := range bridge.PolicySettings() {
+		t, ok := tsSetting[s.Type]
+		if !ok {
+			return nil, fmt.Errorf("policy setting %s: type %q has no TypeScript type", s.Name, s.Type)
+		}
+		f.line("  /** %s */", s.Doc)
+		f.line("  readonly %s: %s;", s.Name, t)
+	}
+	f.line("}")
+	f.line("/** Settings for configure(): any of the policy's, the others keep their defaults. */")
+	f.line("export type PolicySettings = { -readonly [K in keyof Policy]?: Policy[K] };")
+	defaults := map[string]any{}
+	var order []string
+	for _, s := range bridge.PolicySettings() {
+		defaults[s.Name] = s.Value(bridge.DefaultPolicy())
+		order = append(order, s.Name)
+	}
+	f.line("/** The documented defaults (bridge.DefaultPolicy). */")
+	f.line("export const POLICY_DEFAULTS: Policy = {")
+	for _, name := range order {
+		b, err := json.Marshal(defaults[name])
+		if err != nil {
+			return nil, err
+		}
+		f.line("  %s: %s,", name, b)
+	}
+	f.line("};")
+	return f.Bytes(), nil
+}
+
+// q is s as a TypeScript string literal.
+func q(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
+}
+
+func union(names []string) string {
+	quoted := make([]string, len(names))
+	for i, n := range names {
+		quoted[i] = q(n)
+	}
+	return strings.Join(quoted, " | ")
+}
