@@ -33,15 +33,18 @@ func compileProperties(s *site, v any) (check, error) {
 		return nil, s.bad("properties", "must be an object")
 	}
 	names := make([]string, 0, len(props))
+	for name := range props {
+		names = append(names, name)
+	}
+	slices.Sort(names) // the first bad member in name order is the one reported
 	subs := make(map[string]*node, len(props))
-	for name, sub := range props {
-		n, err := s.schema("properties/"+escapePointer(name), sub)
+	for _, name := range names {
+		n, err := s.schema("properties/"+escapePointer(name), props[name])
 		if err != nil {
 			return nil, err
 		}
-		names, subs[name] = append(names, name), n
+		subs[name] = n
 	}
-	slices.Sort(names)
 	return func(v any, at string) *InputError {
 		x, _ := v.(map[string]any)
 		for _, name := range names {

@@ -82,6 +82,7 @@ var keywordCases = []keywordCase{
 	{schema: `{"properties":{"a":false}}`, valid: []string{`{}`}, bad: map[string]string{`{"a":1}`: "properties"}},
 	{schema: `{"properties":[]}`, err: `inputSchema/properties: must be an object`},
 	{schema: `{"properties":{"a/b":{"type":"thing"}}}`, err: `inputSchema/properties/a~1b/type: "thing" is not a JSON Schema type`},
+	{schema: `{"properties":{"c":{"type":"z"},"b":{"type":"y"},"a":{"type":"x"}}}`, err: `inputSchema/properties/a/type: "x" is not a JSON Schema type`},
 	{schema: `{"properties":{"a":true},"additionalProperties":false}`, valid: []string{`{"a":1}`}, bad: map[string]string{`{"b":1}`: "additionalProperties"}},
 	{schema: `{"properties":{"a/b":true,"b":true},"additionalProperties":false}`, valid: []string{`{"a/b":1,"b":2}`}, bad: map[string]string{`{"a":1,"b":2,"c":3}`: "additionalProperties"}},
 	{schema: `{"additionalProperties":false}`, valid: []string{`{}`, `[1]`}, bad: map[string]string{`{"a":1}`: "additionalProperties"}},
