@@ -35,6 +35,9 @@
 //   - anything else, refused with its name: a keyword this package does not enforce must not
 //     look as if it did, so an unknown keyword is an error, never silently ignored.
 //
+// Keywords describes the table for a generator: the page decides with it whether registerTool
+// accepts a schema before the module is loaded (web/src/schema-check.ts, generated/keywords.ts).
+//
 // Keyword values are checked as the 2020-12 meta-schema requires (minLength a non-negative
 // integer, required distinct strings, …); annotation values are not checked.
 //

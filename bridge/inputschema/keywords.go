@@ -16,14 +16,16 @@ const (
 	refused
 )
 
-// compileFunc checks an enforced keyword's value v and returns its check; a nil check means
-// the keyword constrains nothing alone (minContains is read by contains).
+// compileFunc compiles an enforced keyword's value v, which has the row's shape already, and
+// returns its check; a nil check means the keyword constrains nothing alone (minContains is
+// read by contains).
 type compileFunc func(s *site, v any) (check, error)
 
 // keyword is one row of the keyword table.
 type keyword struct {
 	name    string
 	kind    kind
+	value   shape       // enforced keywords only: what the value must be (checked before compile)
 	compile compileFunc // enforced keywords only
 	why     string      // excluded and refused: the reason registerTool gives
 }
@@ -39,39 +41,39 @@ var keywordIndex map[string]int
 
 func init() {
 	keywords = []keyword{
-		{name: "type", compile: compileType},
-		{name: "const", compile: compileConst},
-		{name: "enum", compile: compileEnum},
+		{name: "type", value: shapeTypes, compile: compileType},
+		{name: "const", value: shapeAny, compile: compileConst},
+		{name: "enum", value: shapeArray, compile: compileEnum},
 
-		{name: "minLength", compile: sizeBound("minLength", stringSize, -1, "shorter than %d characters")},
-		{name: "maxLength", compile: sizeBound("maxLength", stringSize, +1, "longer than %d characters")},
-		{name: "pattern", compile: compilePattern},
+		{name: "minLength", value: shapeCount, compile: sizeBound("minLength", stringSize, -1, "shorter than %d characters")},
+		{name: "maxLength", value: shapeCount, compile: sizeBound("maxLength", stringSize, +1, "longer than %d characters")},
+		{name: "pattern", value: shapePattern, compile: compilePattern},
 
-		{name: "minimum", compile: bound("minimum", "less than", func(c int) bool { return c >= 0 })},
-		{name: "maximum", compile: bound("maximum", "greater than", func(c int) bool { return c <= 0 })},
-		{name: "exclusiveMinimum", compile: bound("exclusiveMinimum", "not greater than", func(c int) bool { return c > 0 })},
-		{name: "exclusiveMaximum", compile: bound("exclusiveMaximum", "not less than", func(c int) bool { return c < 0 })},
-		{name: "multipleOf", compile: compileMultipleOf},
+		{name: "minimum", value: shapeNumber, compile: bound("minimum", "less than", func(c int) bool { return c >= 0 })},
+		{name: "maximum", value: shapeNumber, compile: bound("maximum", "greater than", func(c int) bool { return c <= 0 })},
+		{name: "exclusiveMinimum", value: shapeNumber, compile: bound("exclusiveMinimum", "not greater than", func(c int) bool { return c > 0 })},
+		{name: "exclusiveMaximum", value: shapeNumber, compile: bound("exclusiveMaximum", "not less than", func(c int) bool { return c < 0 })},
+		{name: "multipleOf", value: shapePositive, compile: compileMultipleOf},
 
-		{name: "minItems", compile: sizeBound("minItems", arraySize, -1, "fewer than %d items")},
-		{name: "maxItems", compile: sizeBound("maxItems", arraySize, +1, "more than %d items")},
-		{name: "uniqueItems", compile: compileUniqueItems},
-		{name: "prefixItems", compile: compilePrefixItems},
-		{name: "items", compile: compileItems},
-		{name: "contains", compile: compileContains},
-		{name: "minContains", compile: countOnly("minContains")},
-		{name: "maxContains", compile: countOnly("maxContains")},
+		{name: "minItems", value: shapeCount, compile: sizeBound("minItems", arraySize, -1, "fewer than %d items")},
+		{name: "maxItems", value: shapeCount, compile: sizeBound("maxItems", arraySize, +1, "more than %d items")},
+		{name: "uniqueItems", value: shapeBoolean, compile: compileUniqueItems},
+		{name: "prefixItems", value: shapeSchemas, compile: compilePrefixItems},
+		{name: "items", value: shapeItem, compile: compileItems},
+		{name: "contains", value: shapeSchema, compile: compileContains},
+		{name: "minContains", value: shapeCount, compile: countOnly()},
+		{name: "maxContains", value: shapeCount, compile: countOnly()},
 
-		{name: "required", compile: compileRequired},
-		{name: "minProperties", compile: sizeBound("minProperties", objectSize, -1, "fewer than %d properties")},
-		{name: "maxProperties", compile: sizeBound("maxProperties", objectSize, +1, "more than %d properties")},
-		{name: "properties", compile: compileProperties},
-		{name: "additionalProperties", compile: compileAdditionalProperties},
+		{name: "required", value: shapeNames, compile: compileRequired},
+		{name: "minProperties", value: shapeCount, compile: sizeBound("minProperties", objectSize, -1, "fewer than %d properties")},
+		{name: "maxProperties", value: shapeCount, compile: sizeBound("maxProperties", objectSize, +1, "more than %d properties")},
+		{name: "properties", value: shapeSchemaMap, compile: compileProperties},
+		{name: "additionalProperties", value: shapeFalse, compile: compileAdditionalProperties},
 
-		{name: "allOf", compile: compileAllOf},
-		{name: "anyOf", compile: compileAnyOf},
-		{name: "oneOf", compile: compileOneOf},
-		{name: "not", compile: compileNot},
+		{name: "allOf", value: shapeSchemas, compile: compileAllOf},
+		{name: "anyOf", value: shapeSchemas, compile: compileAnyOf},
+		{name: "oneOf", value: shapeSchemas, compile: compileOneOf},
+		{name: "not", value: shapeSchema, compile: compileNot},
 
 		{name: "title", kind: annotation},
 		{name: "description", kind: annotation},
@@ -112,11 +114,11 @@ func init() {
 }
 
 // indexKeywords maps names to rows, and checks the table: each name once, and a compile
-// function exactly for the enforced keywords.
+// function and a value shape exactly for the enforced keywords.
 func indexKeywords(table []keyword) map[string]int {
 	index := make(map[string]int, len(table))
 	for i, k := range table {
-		if _, twice := index[k.name]; twice || (k.kind == enforced) != (k.compile != nil) {
+		if _, twice := index[k.name]; twice || (k.kind == enforced) != (k.compile != nil) || (k.kind == enforced) != (k.value != "") {
 			panic("inputschema: bad keyword table row " + k.name)
 		}
 		index[k.name] = i

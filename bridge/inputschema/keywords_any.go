@@ -1,8 +1,6 @@
 package inputschema
 
 import (
-	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/webmcp-bridge/webmcp-bridge/internal/jsonvalue"
@@ -12,26 +10,13 @@ import (
 
 var jsonTypes = []string{"object", "array", "string", "number", "integer", "boolean", "null"}
 
+// compileType: checkTypes has checked the names.
 func compileType(s *site, v any) (check, error) {
-	var names []string
-	switch t := v.(type) {
-	case string:
-		names = []string{t}
-	case []any:
-		var err error
-		if names, err = s.names("type", t); err != nil {
-			return nil, err
-		}
-		if len(names) == 0 {
-			return nil, s.bad("type", "must not be an empty array")
-		}
-	default:
-		return nil, s.bad("type", "must be a type name or a non-empty array of distinct type names")
-	}
-	for _, t := range names {
-		if !slices.Contains(jsonTypes, t) {
-			return nil, s.bad("type", fmt.Sprintf("%q is not a JSON Schema type", t))
-		}
+	names := []string{}
+	if t, one := v.(string); one {
+		names = append(names, t)
+	} else {
+		names, _ = s.names("type", v)
 	}
 	want := strings.Join(names, " or ")
 	return func(v any, at string) *InputError {
@@ -55,11 +40,8 @@ func compileConst(_ *site, want any) (check, error) {
 	}, nil
 }
 
-func compileEnum(s *site, v any) (check, error) {
-	list, ok := v.([]any)
-	if !ok {
-		return nil, s.bad("enum", "must be an array")
-	}
+func compileEnum(_ *site, v any) (check, error) {
+	list := v.([]any)
 	allowed := make(map[string]bool, len(list))
 	for _, e := range list {
 		allowed[canonical(e)] = true

@@ -4,12 +4,8 @@ import "strconv"
 
 // The keywords that constrain arrays, but for their size (keywords_size.go).
 
-func compileUniqueItems(s *site, v any) (check, error) {
-	unique, ok := v.(bool)
-	if !ok {
-		return nil, s.bad("uniqueItems", "must be a boolean")
-	}
-	if !unique {
+func compileUniqueItems(_ *site, v any) (check, error) {
+	if v == false {
 		return nil, nil
 	}
 	return func(v any, at string) *InputError {
@@ -45,9 +41,6 @@ func compilePrefixItems(s *site, v any) (check, error) {
 
 // items checks the items after those prefixItems covers; items: false forbids them.
 func compileItems(s *site, v any) (check, error) {
-	if _, tuple := v.([]any); tuple {
-		return nil, s.bad("items", `must be a schema; for a tuple use "prefixItems" (the array form of "items" is from drafts before 2020-12)`)
-	}
 	sub, err := s.schema("items", v)
 	if err != nil || sub.acceptsAll() {
 		return nil, err
@@ -70,10 +63,9 @@ func compileItems(s *site, v any) (check, error) {
 
 // countOnly compiles minContains and maxContains: contains reads them, and alone they
 // constrain nothing, so only their value is checked.
-func countOnly(keyword string) compileFunc {
-	return func(s *site, v any) (check, error) {
-		_, err := s.count(keyword, v)
-		return nil, err
+func countOnly() compileFunc {
+	return func(*site, any) (check, error) {
+		return nil, nil // checkValue has checked the count
 	}
 }
 

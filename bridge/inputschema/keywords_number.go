@@ -22,12 +22,9 @@ func bound(keyword, verb string, pass func(cmp int) bool) compileFunc {
 }
 
 func compileMultipleOf(s *site, v any) (check, error) {
-	m, err := s.number("multipleOf", v)
+	m, err := s.number("multipleOf", v) // checkValue has checked that m > 0
 	if err != nil {
 		return nil, err
-	}
-	if m.Sign() <= 0 {
-		return nil, s.bad("multipleOf", "must be greater than 0")
 	}
 	return func(v any, at string) *InputError {
 		if x, ok := jsonvalue.NumberOf(v); ok && !x.IsMultipleOf(m) {

@@ -19,13 +19,10 @@ import (
 // compilePattern compiles an ECMA-262 pattern with RE2 (see translatePattern). Like any
 // ECMAScript pattern it is not anchored: it must match somewhere in the string.
 func compilePattern(s *site, v any) (check, error) {
-	src, ok := v.(string)
-	if !ok {
-		return nil, s.bad("pattern", "must be a string")
-	}
+	src := v.(string) // checkValue has checked
 	re2, feature := translatePattern(src)
 	if feature != "" {
-		return nil, s.bad("pattern", fmt.Sprintf(`"%s" uses %s, which this bridge does not support (ECMAScript-only regular expression syntax)`, src, feature))
+		return nil, s.bad("pattern", fmt.Sprintf(msgPatternUses, src, feature))
 	}
 	re, err := regexp.Compile(re2)
 	if err != nil {
@@ -34,7 +31,7 @@ func compilePattern(s *site, v any) (check, error) {
 		if se, ok := err.(*syntax.Error); ok {
 			why = string(se.Code)
 		}
-		return nil, s.bad("pattern", fmt.Sprintf(`"%s" is not a valid regular expression: %s`, src, why))
+		return nil, s.bad("pattern", fmt.Sprintf(msgPatternWrong, src, why))
 	}
 	return func(v any, at string) *InputError {
 		if x, ok := v.(string); ok && !re.MatchString(x) {

@@ -97,7 +97,7 @@ func compileSchema(v any, path string) (*node, error) {
 	case map[string]any:
 		return compileObject(x, path)
 	}
-	return nil, &SchemaError{Path: path, Reason: fmt.Sprintf("a schema must be an object or a boolean, not %s", jsonvalue.TypeName(v))}
+	return nil, &SchemaError{Path: path, Reason: fmt.Sprintf(msgNotASchema, jsonvalue.TypeName(v))}
 }
 
 // compileObject looks every member of a schema object up in the keyword table: enforced
@@ -114,14 +114,17 @@ func compileObject(m map[string]any, path string) (*node, error) {
 	for _, k := range names {
 		i, known := keywordIndex[k]
 		if !known {
-			return nil, s.bad(k, fmt.Sprintf("%q is not a keyword this bridge enforces, so it is refused rather than ignored", k))
+			return nil, s.bad(k, fmt.Sprintf(msgUnknown, k))
 		}
 		switch kw := keywords[i]; kw.kind {
 		case excluded:
-			return nil, s.bad(k, kw.why+" (excluded from the WebMCP input schema subset)")
+			return nil, s.bad(k, fmt.Sprintf(msgExcluded, kw.why))
 		case refused:
 			return nil, s.bad(k, kw.why)
 		case enforced:
+			if err := s.checkValue(k, kw.value, m[k]); err != nil {
+				return nil, err
+			}
 			c, err := kw.compile(s, m[k])
 			if err != nil {
 				return nil, err

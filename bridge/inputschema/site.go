@@ -30,10 +30,10 @@ func (s *site) schema(k string, v any) (*node, error) {
 
 // schemas reads a non-empty array of schemas.
 func (s *site) schemas(k string, v any) ([]*node, error) {
-	list, ok := v.([]any)
-	if !ok || len(list) == 0 {
-		return nil, s.bad(k, "must be a non-empty array of schemas")
+	if err := s.checkValue(k, shapeSchemas, v); err != nil {
+		return nil, err
 	}
+	list := v.([]any)
 	out := make([]*node, len(list))
 	for i, sub := range list {
 		n, err := s.schema(k+"/"+strconv.Itoa(i), sub)
@@ -48,10 +48,10 @@ func (s *site) schemas(k string, v any) ([]*node, error) {
 // count reads a non-negative integer (2.0 and 1e2 are integers); values beyond int are
 // clamped, as no string, array or object is that long.
 func (s *site) count(k string, v any) (int, error) {
-	d, ok := jsonvalue.NumberOf(v)
-	if !ok || d.Sign() < 0 || !d.IsInteger() {
-		return 0, s.bad(k, "must be a non-negative integer")
+	if err := s.checkValue(k, shapeCount, v); err != nil {
+		return 0, err
 	}
+	d, _ := jsonvalue.NumberOf(v)
 	n, fits := d.Int64()
 	if !fits || n > math.MaxInt {
 		return math.MaxInt, nil // more than 18 digits, or more than a 32-bit int holds
@@ -63,7 +63,7 @@ func (s *site) count(k string, v any) (int, error) {
 func (s *site) number(k string, v any) (jsonvalue.Decimal, error) {
 	d, ok := jsonvalue.NumberOf(v)
 	if !ok {
-		return jsonvalue.Decimal{}, s.bad(k, "must be a number")
+		return jsonvalue.Decimal{}, s.bad(k, msgNumber)
 	}
 	return d, nil
 }
@@ -72,17 +72,17 @@ func (s *site) number(k string, v any) (jsonvalue.Decimal, error) {
 func (s *site) names(k string, v any) ([]string, error) {
 	list, ok := v.([]any)
 	if !ok {
-		return nil, s.bad(k, "must be an array of strings")
+		return nil, s.bad(k, msgNames)
 	}
 	out := make([]string, len(list))
 	seen := make(map[string]bool, len(list))
 	for i, e := range list {
 		name, ok := e.(string)
 		if !ok {
-			return nil, s.bad(k, "must be an array of strings")
+			return nil, s.bad(k, msgNames)
 		}
 		if seen[name] {
-			return nil, s.bad(k, fmt.Sprintf("lists %q twice", name))
+			return nil, s.bad(k, fmt.Sprintf(msgTwice, name))
 		}
 		seen[name] = true
 		out[i] = name
