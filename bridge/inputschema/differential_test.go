@@ -76,17 +76,20 @@ var handCorpus = []struct {
 
 const maxMismatchReport = 20
 
+// generatedSchemas is how many schemas the differential test generates at full size.
+const generatedSchemas = 600
+
 // corpusSize is how many schemas to generate and how many arguments to draw for each.
 func corpusSize() (schemas, args int) {
 	if testing.Short() {
 		return 100, 50
 	}
-	return 600, 150
+	return generatedSchemas, 150
 }
 
 func TestDifferentialAgainstJSONSchemaV6(t *testing.T) {
 	rng := rand.New(rand.NewPCG(8, 9))
-	generatedSchemas, argsPerSchema := corpusSize()
+	nSchemas, argsPerSchema := corpusSize()
 	type entry struct {
 		schema string
 		args   []string
@@ -95,8 +98,8 @@ func TestDifferentialAgainstJSONSchemaV6(t *testing.T) {
 	for _, h := range handCorpus {
 		corpus = append(corpus, entry{h.schema, h.args})
 	}
-	for range generatedSchemas {
-		corpus = append(corpus, entry{schema: mustJSON(t, genSchema(rng, 0))})
+	for _, s := range genSchemas(t, rng, nSchemas) {
+		corpus = append(corpus, entry{schema: s})
 	}
 	var checked, accepted, mismatches int
 	for _, e := range corpus {
@@ -243,6 +246,15 @@ func respell(v any) any {
 		return out
 	}
 	return v
+}
+
+// genSchemas is n random schemas as JSON text, the first n of the corpus file's (corpus_test.go).
+func genSchemas(t *testing.T, rng *rand.Rand, n int) []string {
+	out := make([]string, n)
+	for i := range out {
+		out[i] = mustJSON(t, genSchema(rng, 0))
+	}
+	return out
 }
 
 // genSchema is a random schema within the subset: one to three keywords with values the
