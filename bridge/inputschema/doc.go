@@ -45,5 +45,6 @@
 // points. pattern is an ECMA-262 regular expression run by Go's RE2: the common subset is
 // kept as it is, ., \s, \uXXXX and a few other spellings are rewritten to their ECMAScript
 // meaning, and the syntax RE2 cannot run — lookahead, lookbehind, backreferences — is refused
-// when the schema is compiled, by name, rather than failing every call.
+// when the schema is compiled, by name, rather than failing every call; so is a pattern longer
+// than MaxPatternLength characters.
 package inputschema

@@ -6,7 +6,14 @@ import (
 	"regexp/syntax"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
+
+// MaxPatternLength is the longest pattern Compile accepts, in characters (code points). RE2
+// refuses some longer patterns for their size or their depth ("expression too large",
+// "expression nests too deeply"), which only compiling them tells; no pattern this long or
+// shorter comes near either limit, so the page can decide about a pattern without RE2.
+const MaxPatternLength = 1000
 
 // JSON Schema patterns are ECMA-262 regular expressions; Go has RE2. The common subset means
 // the same in both (\d and \w are ASCII in both, ^ and $ anchor the whole string), so a
@@ -20,6 +27,9 @@ import (
 // ECMAScript pattern it is not anchored: it must match somewhere in the string.
 func compilePattern(s *site, v any) (check, error) {
 	src := v.(string) // checkValue has checked
+	if n := utf8.RuneCountInString(src); n > MaxPatternLength {
+		return nil, s.bad("pattern", fmt.Sprintf(msgPatternLong, n, MaxPatternLength))
+	}
 	re2, feature := translatePattern(src)
 	if feature != "" {
 		return nil, s.bad("pattern", fmt.Sprintf(msgPatternUses, src, feature))

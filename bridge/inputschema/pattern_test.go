@@ -3,6 +3,7 @@ package inputschema_test
 import (
 	"fmt"
 	"strconv"
+	"strings"
 	"testing"
 	"unicode"
 
@@ -108,6 +109,24 @@ func TestSpaceIsECMAScriptWhiteSpace(t *testing.T) {
 		if (space.Validate(s) == nil) != want || (inClass.Validate(s) == nil) != want ||
 			(nonSpace.Validate(s) == nil) == want || (notInClass.Validate(s) == nil) == want {
 			t.Fatalf("U+%04X: space should be %v", r, want)
+		}
+	}
+}
+
+func TestLongPatternsAreRefused(t *testing.T) {
+	for _, tt := range []struct {
+		pattern string
+		err     string
+	}{
+		{strings.Repeat("é", inputschema.MaxPatternLength), ""},
+		{strings.Repeat("a", inputschema.MaxPatternLength+1), "inputSchema/properties/p/pattern: has 1001 characters: the longest pattern this bridge accepts has 1000"},
+		{"(?:" + strings.Repeat("a", 3400) + "){1000}", "inputSchema/properties/p/pattern: has 3410 characters: the longest pattern this bridge accepts has 1000"},
+	} {
+		_, err := inputschema.CompileJSON(patternSchema(tt.pattern))
+		if tt.err == "" {
+			assert.NoError(t, err)
+		} else {
+			assert.EqualError(t, err, tt.err)
 		}
 	}
 }

@@ -52,6 +52,7 @@ const (
 	msgFalse        = "only additionalProperties: false is supported"
 	msgPatternUses  = `"%s" uses %s, which this bridge does not support (ECMAScript-only regular expression syntax)`
 	msgPatternWrong = `"%s" is not a valid regular expression: %s`
+	msgPatternLong  = "has %d characters: the longest pattern this bridge accepts has %d"
 )
 
 // checkValue reports a value of keyword k that does not have shape sh. For the shapes made
@@ -164,13 +165,13 @@ func Keywords() []Keyword {
 var kindNames = [...]string{enforced: "enforced", annotation: "annotation", excluded: "excluded", refused: "refused"}
 
 // Messages are the formats of the reasons Compile gives, by name, for a generator: %q quotes
-// as Go's strconv.Quote does, %s inserts the text as it is.
+// as Go's strconv.Quote does, %s inserts the text as it is, %d a number.
 func Messages() map[string]string {
 	return map[string]string{
 		"unknown": msgUnknown, "notASchema": msgNotASchema, "types": msgTypes, "emptyTypes": msgEmptyTypes,
 		"notAType": msgNotAType, "array": msgArray, "count": msgCount, "number": msgNumber, "positive": msgPositive,
 		"boolean": msgBoolean, "string": msgString, "names": msgNames, "twice": msgTwice, "schemas": msgSchemas,
-		"object": msgObject, "tuple": msgTuple, "false": msgFalse, "patternUses": msgPatternUses, "patternWrong": msgPatternWrong,
+		"object": msgObject, "tuple": msgTuple, "false": msgFalse, "patternUses": msgPatternUses, "patternWrong": msgPatternWrong, "patternLong": msgPatternLong,
 	}
 }
 

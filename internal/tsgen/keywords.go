@@ -9,12 +9,13 @@ import (
 	"unicode"
 
 	"github.com/webmcp-bridge/webmcp-bridge/bridge/inputschema"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/jsonvalue"
 )
 
 func init() { outputs["keywords.ts"] = keywordsTS }
 
 // keywordsTS writes the input-schema keyword table (inputschema.Keywords), the reasons
-// Compile gives and the Unicode class names RE2 knows, for web/src/schema-check.ts.
+// Compile gives, the limits, and what RE2 says and knows, for web/src/schema-check.ts.
 func keywordsTS() ([]byte, error) {
 	table := inputschema.Keywords()
 	var kinds, shapes []string
@@ -63,6 +64,12 @@ func keywordsTS() ([]byte, error) {
 		f.line("  %s: %s,", name, q(messages[name]))
 	}
 	f.line("} as const;")
+	f.line("")
+	f.line("/** The longest pattern the bridge accepts, in code points (inputschema.MaxPatternLength). */")
+	f.line("export const MAX_PATTERN_LENGTH = %d;", inputschema.MaxPatternLength)
+	f.line("/** The deepest nesting of arrays and objects the module reads, and its reason beyond. */")
+	f.line("export const MAX_DEPTH = %d;", jsonvalue.MaxDepth)
+	f.line("export const TOO_DEEP = %s;", q((&jsonvalue.DepthError{Limit: jsonvalue.MaxDepth}).Error()))
 	f.line("")
 	f.line("/** The errors of Go's regexp/syntax a pattern can meet, which registerTool quotes. */")
 	f.line("export const RE2_ERRORS = {")

@@ -91,6 +91,7 @@ export const MESSAGES = {
   notAType: "%q is not a JSON Schema type",
   number: "must be a number",
   object: "must be an object",
+  patternLong: "has %d characters: the longest pattern this bridge accepts has %d",
   patternUses: "\"%s\" uses %s, which this bridge does not support (ECMAScript-only regular expression syntax)",
   patternWrong: "\"%s\" is not a valid regular expression: %s",
   positive: "must be greater than 0",
@@ -101,6 +102,12 @@ export const MESSAGES = {
   types: "must be a type name or a non-empty array of distinct type names",
   unknown: "%q is not a keyword this bridge enforces, so it is refused rather than ignored",
 } as const;
+
+/** The longest pattern the bridge accepts, in code points (inputschema.MaxPatternLength). */
+export const MAX_PATTERN_LENGTH = 1000;
+/** The deepest nesting of arrays and objects the module reads, and its reason beyond. */
+export const MAX_DEPTH = 128;
+export const TOO_DEEP = "nested more than 128 levels deep (the limit)";
 
 /** The errors of Go's regexp/syntax a pattern can meet, which registerTool quotes. */
 export const RE2_ERRORS = {
