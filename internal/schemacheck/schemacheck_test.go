@@ -124,25 +124,39 @@ func bundle(t *testing.T) string {
 
 // corpus is every schema the test asks both sides about, as JSON text.
 func corpus(t *testing.T) []string {
-	var list []string
+	var fromFile []string
 	f, err := os.Open(filepath.Join("..", "..", "bridge", "inputschema", "testdata", "corpus.jsonl"))
 	require.NoError(t, err)
 	defer f.Close()
 	lines := bufio.NewScanner(f)
 	lines.Buffer(nil, 1<<20)
 	for lines.Scan() {
-		list = append(list, lines.Text())
+		fromFile = append(fromFile, lines.Text())
 	}
 	require.NoError(t, lines.Err())
-	require.Greater(t, len(list), 600, "the differential test's corpus")
-	list = append(list, wptInvalidSubset...)
-	list = append(list, keywordSchemas()...)
-	list = append(list, handCases...)
+	require.Greater(t, len(fromFile), 600, "the differential test's corpus")
+	var patternSchemas []string
 	for _, p := range patterns {
-		list = append(list, `{"pattern":`+quote(p)+`}`)
+		patternSchemas = append(patternSchemas, `{"pattern":`+quote(p)+`}`)
 	}
-	list = append(list, limitSchemas()...)
-	list = append(list, randomSchemas(rand.New(rand.NewPCG(17, 25)), 3000)...)
+	parts := []struct {
+		name    string
+		schemas []string
+	}{
+		{"bridge/inputschema/testdata/corpus.jsonl", fromFile},
+		{"WPT register_tool_invalid_subset_schema", wptInvalidSubset},
+		{"keyword × value", keywordSchemas()},
+		{"hand-written", handCases},
+		{"patterns", patternSchemas},
+		{"limits", limitSchemas()},
+		{"random", randomSchemas(rand.New(rand.NewPCG(17, 25)), 3000)},
+	}
+	var list, sizes []string
+	for _, p := range parts {
+		list = append(list, p.schemas...)
+		sizes = append(sizes, fmt.Sprintf("%d %s", len(p.schemas), p.name))
+	}
+	t.Logf("corpus: %s", strings.Join(sizes, ", "))
 	return list
 }
 
@@ -251,7 +265,7 @@ var patterns = []string{
 	`(?:a{2}){500}`, `(?:a{2}){501}`, `((a{2}){2}){250}`, `((a{2}){2}){251}`, `(a{0}){1000}(b{2})`, `(a{2}|b{3}){334}`, `(a{2}|b{3}){333}`, `(a{1,}){1000}`, `(a{2,}){501}`,
 	`(a*){1000}`, `(a{0,1}){1000}`, `(a{1}){1000}`, `(a{1,1}){1000}`, `a{2}{3}`, `a**`, `a*?`, `a*??`, `a+*`, `a?+`, `*a`, `+`, `?`, `|*`, `(*)`, `(|*)`, `(?i)*`,
 	`a(?i)*`, `(?:)*`, `()*`, `^*`, `$+`, `\b*`, `a|*`, `a||b`, `(|)`, `|`, `a|`, `a{2}?`, `a{2}??`, `a{2}+`, `a{2}*`, `a*{2}`, `{`, `}`, `{1}`, `a{,}`, `a{,2}`,
-	`x{`, `x{1`, `x{1,`, `x{01}`, `x{1,02}`, `x{0}`, `x{00}`, `x{99999999999}`, `x{1,99999999999}`, `x{100000000}`, `x{99999999}`, `x{1,2}{`, `x{ 1}`,
+	`x{`, `x{1`, `x{1,`, `x{01}`, `a*{01}`, `a*{1,02}`, `{01}`, `a{00}`, `a*{0}`, `x{1,02}`, `x{0}`, `x{00}`, `x{99999999999}`, `x{1,99999999999}`, `x{100000000}`, `x{99999999}`, `x{1,2}{`, `x{ 1}`,
 	`\`, `a\`, `[\`, `\c`, `\cA`, `\cz`, `\c1`, `\c_`, `[\cA]`, `[\c]`, `[z-a]`, `[a-z]`, `[\d-z]`, `[a-\d]`, `[\w]`, `[a-\x{10ffff}]`, `[\x{10ffff}-a]`,
 	`\p{NoSuchClass}`, `\p{Greek}`, `\pL`, `\pl`, `\pN`, `\pZ`, `\pX`, `\p{^Greek}`, `\P{L}`, `\P{^L}`, `\p{greek}`, `\p{GREEK}`, `\p{Old_Italic}`, `\p{OldItalic}`,
 	`\p{Letter}`, `\p{letter}`, `\p{Cased_Letter}`, `\p{cased-letter}`, `\p{ Cased Letter }`, `\p{ASCII}`, `\p{Ascii}`, `\p{Any}`, `\p{Assigned}`, `\p{LC}`, `\p{Lc}`,
