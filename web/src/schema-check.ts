@@ -246,11 +246,14 @@ const lookaround: readonly (readonly [string, string])[] = [
   ["(?=", "lookahead"], ["(?!", "negative lookahead"], ["(?<=", "lookbehind"], ["(?<!", "negative lookbehind"],
 ];
 
-// The spellings pattern.go writes for ECMAScript's \s, \S in a class, and . (only their
-// validity matters here, and they are valid).
-const ecmaSpace = "\\t-\\r \\x{a0}\\x{1680}\\x{2000}-\\x{200a}\\x{2028}\\x{2029}\\x{202f}\\x{205f}\\x{3000}\\x{feff}";
-const ecmaNonSpace = "\\x00-\\x08\\x0e-\\x1f\\x21-\\x{9f}\\x{a1}-\\x{167f}\\x{1681}-\\x{1fff}\\x{200b}-\\x{2027}\\x{202a}-\\x{202e}\\x{2030}-\\x{205e}\\x{2060}-\\x{2fff}\\x{3001}-\\x{fefe}\\x{ff00}-\\x{10ffff}";
-const ecmaDot = "[^\\n\\r\\x{2028}\\x{2029}]";
+// pattern.go writes ECMAScript's \s as RE2 class items (from the range \t-\r to \x{feff}), \S in
+// a class as items from the range \x00-\x08 to the range \x{ff00}-\x{10ffff}, and . as a class
+// of its own. Only whether RE2 parses the result matters here, and that depends on the first
+// and the last item alone (a neighbour's - makes a range with them): so these stand in for
+// them, each with the same first and last item.
+const ecmaSpace = "\\t-\\r\\x{feff}";
+const ecmaNonSpace = "\\x00-\\x08\\x{ff00}-\\x{10ffff}";
+const ecmaDot = "[^\\n]";
 
 /** translatePattern is pattern.go's translatePattern: the RE2 text, or the ECMAScript-only
  * feature met first. */
