@@ -2,6 +2,7 @@ package inputschema_test
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/webmcp-bridge/webmcp-bridge/bridge/inputschema"
 )
@@ -31,4 +32,19 @@ func ExampleCompileJSON() {
 	// inputSchema/properties/when/format: format is not supported (excluded from the WebMCP input schema subset)
 	// inputSchema/properties/tags/uniqueItem: "uniqueItem" is not a keyword this bridge enforces, so it is refused rather than ignored
 	// inputSchema/properties/pin/pattern: "^(?!0000)\d{4}$" uses negative lookahead, which this bridge does not support (ECMAScript-only regular expression syntax)
+}
+
+// The keyword table, as a generator reads it (internal/tsgen writes it for the page).
+func ExampleKeywords() {
+	for _, k := range inputschema.Keywords() {
+		switch k.Name {
+		case "minLength", "properties", "title", "format":
+			fmt.Println(strings.TrimSpace(k.Name + ": " + k.Kind + " " + k.Value + k.Reason))
+		}
+	}
+	// Output:
+	// minLength: enforced count
+	// properties: enforced schema map
+	// title: annotation
+	// format: excluded format is not supported (excluded from the WebMCP input schema subset)
 }
