@@ -10,7 +10,7 @@ GOROOT  := $(shell $(GO) env GOROOT)
 VERSION := $(shell sed -n 's/^ *"version": *"\([^"]*\)".*/\1/p' web/package.json)
 TESTDIST := out/testdist
 
-.PHONY: all build build-test extension test vet unit browser chromium node fuzz bench demo clean
+.PHONY: all build build-test extension test vet unit ts types browser chromium node fuzz bench demo clean
 
 all: build
 
@@ -23,7 +23,8 @@ build:
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w -X main.version=$(VERSION)" -o $(WASM) ./wasm
 	cp "$(GOROOT)/lib/wasm/wasm_exec.js" $(DIST)/wasm_exec.js
 	$(GO) run ./internal/jsbuild -src web/src -out $(DIST) -version $(VERSION) -wasm-exec "$(GOROOT)/lib/wasm/wasm_exec.js"
-	cp web/src/webmcp-bridge.d.ts web/src/render.js web/src/render.css $(DIST)/
+	rm -rf $(DIST)/types && cp -r web/types $(DIST)/types
+	cp web/src/render.css $(DIST)/
 	@echo "built $(WASM) $(VERSION): $$(wc -c < $(WASM)) bytes, $$(gzip -9 -c $(WASM) | wc -c) gzipped"
 	@$(MAKE) --no-print-directory build-test extension
 
@@ -32,7 +33,8 @@ build:
 build-test:
 	@mkdir -p $(TESTDIST)
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -tags webmcptest -ldflags="-X main.version=$(VERSION)-test" -o $(TESTDIST)/webmcp-bridge.wasm ./wasm
-	cp $(DIST)/webmcp-bridge.js $(DIST)/webmcp-bridge.mjs $(DIST)/webmcp-bridge-worker.js $(DIST)/wasm_exec.js $(TESTDIST)/
+	$(GO) run ./internal/jsbuild -test -src web/src -out $(TESTDIST) -version $(VERSION) -wasm-exec "$(GOROOT)/lib/wasm/wasm_exec.js"
+	cp $(DIST)/wasm_exec.js $(TESTDIST)/
 
 # The unpacked extension in web/dist/extension: web/extension's files, the manifest with the
 # version, and its own copy of the bridge.
@@ -41,7 +43,7 @@ extension:
 	rm -rf $(DIST)/extension && mkdir -p $(DIST)/extension/dist
 	cp web/extension/*.js web/extension/*.html web/extension/*.css $(DIST)/extension/
 	sed 's/__WEBMCP_BRIDGE_VERSION__/$(VERSION)/' web/extension/manifest.json > $(DIST)/extension/manifest.json
-	cp $(DIST)/webmcp-bridge.js $(DIST)/webmcp-bridge-worker.js $(DIST)/webmcp-bridge.wasm $(DIST)/render.js $(DIST)/render.css $(DIST)/extension/dist/
+	cp $(DIST)/webmcp-bridge.js $(DIST)/webmcp-bridge-extension.js $(DIST)/webmcp-bridge-worker.js $(DIST)/webmcp-bridge.wasm $(DIST)/render.js $(DIST)/render.css $(DIST)/extension/dist/
 
 demo: build
 	$(GO) run ./cmd/webmcp-serve -dir web -addr localhost:$(PORT)
@@ -85,10 +87,19 @@ vet:
 # then the packages whose state is shared between goroutines (the lazily built HTML policy, the
 # module's handlers) again under the race detector.
 unit:
-	$(GO) test -count=1 $$($(GO) list ./... | grep -v /internal/browsertest)
+	$(GO) test -count=1 $$($(GO) list ./... | grep -v -e /internal/browsertest -e /internal/tstools)
 	$(GO) test -count=1 -race ./sanitize/ ./wasm/
 
-test: vet unit browser
+# The loader's TypeScript: tsc's strict check, the linter, and the published typings (web/types)
+# against the sources; the tools are pinned npm packages, installed into the npm cache once.
+ts: node
+	$(GO) test -count=1 ./internal/tstools/
+
+# Writes web/types, the published typings, from web/src (commit them; `make ts` checks them).
+types: node
+	$(GO) run ./internal/tstools types
+
+test: vet unit ts browser
 
 # Short fuzz runs of every fuzz target (FUZZTIME per target).
 FUZZTIME ?= 10s

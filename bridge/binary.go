@@ -9,6 +9,19 @@ import (
 	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
 )
 
+// binaryData is an image's or audio's data: bytes as they are (a Go caller's, or a binary the
+// page handed over), or a string read by decodeBinary. Bytes over maxBytes are refused.
+func binaryData(data any, maxBytes int64, limit string) ([]byte, string, error) {
+	if b, ok := data.([]byte); ok {
+		if maxBytes > 0 && int64(len(b)) > maxBytes {
+			return nil, "", sizeErr(int64(len(b)), maxBytes, limit)
+		}
+		return b, "", nil
+	}
+	s, _ := data.(string)
+	return decodeBinary(s, maxBytes, limit)
+}
+
 // decodeBinary reads base64 (standard or URL alphabet, padded or not, white space ignored) or a
 // data: URL, and returns the bytes and the data URL's MIME type. It refuses early when the
 // encoded length alone shows the decoded bytes would exceed maxBytes.

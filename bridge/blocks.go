@@ -18,9 +18,9 @@ func (n *normalizer) convert(kind string, m map[string]any) {
 	case "text":
 		n.text(str("text"), ann, meta)
 	case "image":
-		n.image(str("data"), str("mimeType"), str("alt"), ann, meta)
+		n.image(m["data"], str("mimeType"), str("alt"), ann, meta)
 	case "audio":
-		n.audio(str("data"), str("mimeType"), ann, meta)
+		n.audio(m["data"], str("mimeType"), ann, meta)
 	case "html":
 		n.html(str("html"), ann, meta)
 	case "link":
@@ -49,8 +49,8 @@ func (n *normalizer) text(s string, ann *Annotations, meta map[string]any) {
 	}
 }
 
-func (n *normalizer) image(data, declared, alt string, ann *Annotations, meta map[string]any) {
-	raw, urlType, err := decodeBinary(data, n.p.MaxImageBytes, "maxImageBytes")
+func (n *normalizer) image(data any, declared, alt string, ann *Annotations, meta map[string]any) {
+	raw, urlType, err := binaryData(data, n.p.MaxImageBytes, "maxImageBytes")
 	if err != nil {
 		n.remove("image", err)
 		return
@@ -80,8 +80,8 @@ func (n *normalizer) typeCorrected(kind string, info sanitize.ImageInfo) {
 	}
 }
 
-func (n *normalizer) audio(data, declared string, ann *Annotations, meta map[string]any) {
-	raw, urlType, err := decodeBinary(data, n.p.MaxAudioBytes, "maxAudioBytes")
+func (n *normalizer) audio(data any, declared string, ann *Annotations, meta map[string]any) {
+	raw, urlType, err := binaryData(data, n.p.MaxAudioBytes, "maxAudioBytes")
 	if err != nil {
 		n.remove("audio", err)
 		return

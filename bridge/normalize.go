@@ -154,6 +154,9 @@ func (n *normalizer) result(v any) {
 	case string:
 		n.text(x, nil, nil)
 		return
+	case []byte: // a binary result is an image, its type read from its bytes
+		n.image(x, "", "", nil, nil)
+		return
 	case map[string]any:
 		if kind := blockKind(x); kind != "" {
 			n.convert(kind, x)

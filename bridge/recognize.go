@@ -41,7 +41,8 @@ func blockKind(m map[string]any) string {
 	case "text":
 		ok = has("text")
 	case "image", "audio":
-		ok = has("data") && optString("mimeType") && optString("alt")
+		_, isBytes := m["data"].([]byte)
+		ok = (has("data") || isBytes) && optString("mimeType") && optString("alt")
 	case "html":
 		ok = has("html")
 	case "link":

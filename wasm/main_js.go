@@ -3,55 +3,121 @@
 package main
 
 import (
+	"fmt"
 	"syscall/js"
+
+	"github.com/webmcp-bridge/webmcp-bridge/internal/boundary"
 )
 
 // version is set by the build (-ldflags "-X main.version=…").
 var version = "dev"
 
-// exports are the functions the loader calls, each taking strings (and schema ids) and
-// returning one frame as a string.
-var exports = map[string]func(m *Module, args []js.Value) []byte{
-	"start":           func(m *Module, _ []js.Value) []byte { return m.Start() },
-	"normalize":       func(m *Module, a []js.Value) []byte { return m.Normalize(str(a, 0), str(a, 1)) },
-	"errorResult":     func(m *Module, a []js.Value) []byte { return m.ErrorResult(str(a, 0), str(a, 1), str(a, 2)) },
-	"refuse":          func(m *Module, a []js.Value) []byte { return m.Refuse(str(a, 0), num(a, 1)) },
-	"configure":       func(m *Module, a []js.Value) []byte { return m.Configure(str(a, 0)) },
-	"compileSchema":   func(m *Module, a []js.Value) []byte { return m.CompileSchema(str(a, 0)) },
-	"releaseSchema":   func(m *Module, a []js.Value) []byte { return m.ReleaseSchema(num(a, 0)) },
-	"validate":        func(m *Module, a []js.Value) []byte { return m.Validate(num(a, 0), str(a, 1)) },
-	"parseToolOutput": func(m *Module, a []js.Value) []byte { return m.ParseToolOutput(str(a, 0), str(a, 1)) },
-	"toModelInput":    func(m *Module, a []js.Value) []byte { return m.ToModelInput(str(a, 0)) },
+// handlers bind the exports of internal/boundary to Module methods; each receives its arguments
+// already checked against the export's parameters.
+var handlers = map[string]func(m *Module, a args) []byte{
+	boundary.ExportStart:     func(m *Module, _ args) []byte { return m.Start() },
+	boundary.ExportConfigure: func(m *Module, a args) []byte { return m.Configure(a.str(0)) },
+	boundary.ExportNormalize: func(m *Module, a args) []byte {
+		return m.Normalize(a.str(0), a.str(1), a.binaries(2, m.currentPolicy().MaxImageBytes), a.boolean(3))
+	},
+	boundary.ExportErrorResult:     func(m *Module, a args) []byte { return m.ErrorResult(a.str(0), a.str(1), a.str(2), a.boolean(3)) },
+	boundary.ExportRefuse:          func(m *Module, a args) []byte { return m.Refuse(a.str(0), a.integer(1)) },
+	boundary.ExportCompileSchema:   func(m *Module, a args) []byte { return m.CompileSchema(a.str(0)) },
+	boundary.ExportReleaseSchema:   func(m *Module, a args) []byte { return m.ReleaseSchema(a.integer(0)) },
+	boundary.ExportValidate:        func(m *Module, a args) []byte { return m.Validate(a.integer(0), a.str(1), a.boolean(2)) },
+	boundary.ExportParseToolOutput: func(m *Module, a args) []byte { return m.ParseToolOutput(a.str(0), a.str(1)) },
+	boundary.ExportToModelInput:    func(m *Module, a args) []byte { return m.ToModelInput(a.str(0)) },
 }
 
-// main installs globalThis.__webmcpBridgeGo (the exports) and tells the loader it runs. Every
-// export recovers from a panic and answers with an error frame instead: a Go panic in
+// main installs the exports as globalThis[boundary.GlobalExports] and calls
+// globalThis[boundary.GlobalStarted], in the same turn: the loader's module server takes the
+// exports and removes both globals before any other script runs. Every export checks its
+// arguments' types and recovers from a panic, answering an error frame instead: a Go panic in
 // WebAssembly would end the module for the whole page.
 func main() {
 	m := NewModule(version)
 	api := js.Global().Get("Object").New()
-	for name, f := range exports {
-		api.Set(name, js.FuncOf(func(_ js.Value, args []js.Value) any {
-			return string(recovered(name, func() []byte { return f(m, args) }))
+	for _, e := range boundary.Exports {
+		h, ok := handlers[e.Name]
+		if !ok {
+			continue // a test export, in the shipped build
+		}
+		api.Set(e.Name, js.FuncOf(func(_ js.Value, values []js.Value) any {
+			return string(recovered(e.Name, func() []byte {
+				a, err := checkArgs(e, values)
+				if err != nil {
+					return errorFrame("TypeError", boundary.MessagePrefix+err.Error(), nil)
+				}
+				return h(m, a)
+			}))
 		}))
 	}
-	js.Global().Set("__webmcpBridgeGo", api)
-	if cb := js.Global().Get("__webmcpBridgeStarted"); cb.Type() == js.TypeFunction {
+	js.Global().Set(boundary.GlobalExports, api)
+	if cb := js.Global().Get(boundary.GlobalStarted); cb.Type() == js.TypeFunction {
 		cb.Invoke()
 	}
 	select {} // keep the exported functions alive
 }
 
-func str(args []js.Value, i int) string {
-	if i >= len(args) || args[i].Type() != js.TypeString {
-		return ""
-	}
-	return args[i].String()
+// args are an export's arguments, checked against its parameters.
+type args []js.Value
+
+// jsTypes are the JS types each kind of parameter takes.
+var jsTypes = map[boundary.Arg]js.Type{
+	boundary.ArgString: js.TypeString, boundary.ArgInteger: js.TypeNumber,
+	boundary.ArgBoolean: js.TypeBoolean, boundary.ArgBinaries: js.TypeObject,
 }
 
-func num(args []js.Value, i int) int {
-	if i >= len(args) || args[i].Type() != js.TypeNumber {
-		return 0
+// checkArgs says which argument of a call to e is missing or of the wrong type.
+func checkArgs(e boundary.Export, values []js.Value) (args, error) {
+	if e.Test {
+		return args(values), nil // the test exports read no arguments (and stand in for others)
 	}
-	return args[i].Int()
+	if len(values) != len(e.Params) {
+		return nil, fmt.Errorf("%s takes %d arguments, not %d", e.Name, len(e.Params), len(values))
+	}
+	for i, p := range e.Params {
+		if got := values[i].Type(); got != jsTypes[p.Type] {
+			return nil, fmt.Errorf("%s: argument %d (%s) must be a %s, not %s", e.Name, i+1, p.Name, p.Type, got)
+		}
+		if p.Type == boundary.ArgInteger && values[i].Float() != float64(values[i].Int()) {
+			return nil, fmt.Errorf("%s: argument %d (%s) must be a whole number, not %v", e.Name, i+1, p.Name, values[i].Float())
+		}
+	}
+	return args(values), nil
+}
+
+func (a args) str(i int) string   { return a[i].String() }
+func (a args) integer(i int) int  { return a[i].Int() }
+func (a args) boolean(i int) bool { return a[i].Bool() }
+
+// binaries copies the binaries of argument i into Go: [{index, field, bytes, mimeType}]. A
+// binary over maxBytes (the policy's image limit; 0: none) is not copied: its first maxBytes+1
+// bytes are, enough for the image check to refuse it by its size.
+func (a args) binaries(i int, maxBytes int64) []Binary {
+	list := a[i]
+	n := list.Length()
+	out := make([]Binary, 0, n)
+	for j := 0; j < n; j++ {
+		e := list.Index(j)
+		bytes := e.Get("bytes")
+		if bytes.Type() != js.TypeObject || e.Get("index").Type() != js.TypeNumber {
+			continue
+		}
+		size := bytes.Get("byteLength").Int()
+		if maxBytes > 0 && int64(size) > maxBytes {
+			size = int(maxBytes) + 1
+			bytes = bytes.Call("subarray", 0, size)
+		}
+		b := Binary{Index: e.Get("index").Int(), Bytes: make([]byte, size)}
+		js.CopyBytesToGo(b.Bytes, bytes)
+		if f := e.Get("field"); f.Type() == js.TypeString {
+			b.Field = f.String()
+		}
+		if t := e.Get("mimeType"); t.Type() == js.TypeString {
+			b.MIMEType = t.String()
+		}
+		out = append(out, b)
+	}
+	return out
 }

@@ -66,26 +66,129 @@ func (m *Module) Start() []byte {
 	}, nil)
 }
 
-// Normalize normalizes a tool's result (JSON text) under the policy, relative links resolved
-// against pageURL: head {"violations"}, body the CallToolResult. JSON that does not parse is a
-// TypeError.
-func (m *Module) Normalize(valueJSON, pageURL string) []byte {
-	r, vs, err := bridge.NormalizeJSON([]byte(valueJSON), m.policyFor(pageURL))
+// Binary is a binary a tool returned (a Blob, an ArrayBuffer, a canvas…), handed over as bytes
+// rather than in the JSON: at Index of the result (-1: the result itself), as the value itself
+// (Field "") or as the data of the image block there (Field "data"). The JSON holds null in its
+// place. Where the binaries are is said by the loader, never read from the page's JSON.
+type Binary struct {
+	Index    int
+	Field    string
+	Bytes    []byte
+	MIMEType string
+}
+
+// Normalize normalizes a tool's result (JSON text, binaries beside it) under the policy,
+// relative links resolved against pageURL: head {"violations"} — with forAgent also
+// "modelInput" and "tables", what the agent side needs, so that it need not cross again — and
+// body the CallToolResult. JSON that does not parse is a TypeError.
+func (m *Module) Normalize(valueJSON, pageURL string, binaries []Binary, forAgent bool) []byte {
+	p := m.policyFor(pageURL)
+	var (
+		r   *bridge.CallToolResult
+		vs  []bridge.Violation
+		err error
+	)
+	if len(binaries) == 0 {
+		r, vs, err = bridge.NormalizeJSON([]byte(valueJSON), p)
+	} else {
+		r, vs, err = normalizeWithBinaries(valueJSON, binaries, p)
+	}
 	if err != nil {
 		return errorFrame("TypeError", "the tool result is not JSON: "+err.Error(), nil)
 	}
-	return resultFrame(r, vs, nil)
+	if !forAgent {
+		return resultFrame(r, vs, nil)
+	}
+	return resultFrame(r, vs, agentHead(r))
+}
+
+// normalizeWithBinaries puts each binary where the loader says it was and normalizes the whole.
+func normalizeWithBinaries(valueJSON string, binaries []Binary, p bridge.Policy) (*bridge.CallToolResult, []bridge.Violation, error) {
+	if p.MaxResultBytes > 0 && int64(len(valueJSON)) > p.MaxResultBytes {
+		r, vs := bridge.RefuseTooLarge(int64(len(valueJSON)), p.MaxResultBytes)
+		return r, vs, nil
+	}
+	v, err := jsonvalue.Decode([]byte(valueJSON))
+	if err != nil {
+		var de *jsonvalue.DepthError
+		if errors.As(err, &de) {
+			r, vs := bridge.RefuseTooDeep()
+			return r, vs, nil
+		}
+		return nil, nil, err
+	}
+	for _, b := range binaries {
+		v = placeBinary(v, b)
+	}
+	r, vs := bridge.Normalize(v, p)
+	return r, vs, nil
+}
+
+// placeBinary returns v with b in its place, as an image block (the block the page wrote, when
+// b is its data); a place that does not exist leaves v as it is.
+func placeBinary(v any, b Binary) any {
+	block := map[string]any{"type": "image", "data": b.Bytes}
+	if b.Field == "data" { // the block keeps the page's other members
+		at := v
+		if b.Index >= 0 {
+			list, _ := v.([]any)
+			if b.Index >= len(list) {
+				return v
+			}
+			at = list[b.Index]
+		}
+		own, ok := at.(map[string]any)
+		if !ok {
+			return v
+		}
+		for k, x := range own {
+			if k != "data" {
+				block[k] = x
+			}
+		}
+	}
+	if b.MIMEType != "" {
+		if _, said := block["mimeType"]; !said {
+			block["mimeType"] = b.MIMEType
+		}
+	}
+	if b.Index < 0 {
+		return block
+	}
+	if list, ok := v.([]any); ok && b.Index < len(list) {
+		list[b.Index] = block
+	}
+	return v
+}
+
+// agentHead adds to a result's head what the agent side needs: the model input and the tables.
+func agentHead(r *bridge.CallToolResult) func(w *jsonvalue.Writer) {
+	return func(w *jsonvalue.Writer) {
+		w.Raw(`,"modelInput":`)
+		bridge.ToModelInput(r).AppendJSON(w)
+		w.Raw(`,"tables":`)
+		w.Value(csvTables(r))
+	}
 }
 
 // ErrorResult is the result for a tool that threw or rejected: head {"violations": []}, body the
 // isError result. name is the thrown value's constructor name ("Error", "TypeError", "" for a
 // non-Error); it is shown only when it says more than "Error" and the message does not already
-// start with it.
-func (m *Module) ErrorResult(name, message, code string) []byte {
+// start with it. forAgent adds what the agent side needs to the head (see Normalize).
+func (m *Module) ErrorResult(name, message, code string, forAgent bool) []byte {
 	if name != "" && name != "Error" && !strings.HasPrefix(message, name+":") {
 		message = name + ": " + message
 	}
-	return resultFrame(bridge.ErrorResult(message, code), nil, nil)
+	// As an error block, so that the message is held to maxTextChars like any text.
+	block := map[string]any{"type": "error", "message": message}
+	if code != "" {
+		block["code"] = code
+	}
+	r, vs := bridge.Normalize(block, m.currentPolicy())
+	if !forAgent {
+		return resultFrame(r, vs, nil)
+	}
+	return resultFrame(r, vs, agentHead(r))
 }
 
 // Refuse is the result for output the loader measured and will not hand over: head
@@ -159,8 +262,9 @@ func (m *Module) Schemas() int {
 
 // Validate checks a call's arguments against schema id: head {} when they pass; otherwise head
 // {"invalid": InputError, "message": the DataError message} and body the finished isError
-// result that names the path and the reason.
-func (m *Module) Validate(id int, argsJSON string) []byte {
+// result that names the path and the reason (with forAgent, the agent side's needs too, as
+// Normalize gives them).
+func (m *Module) Validate(id int, argsJSON string, forAgent bool) []byte {
 	m.mu.Lock()
 	s := m.schemas[id]
 	m.mu.Unlock()
@@ -185,6 +289,9 @@ func (m *Module) Validate(id int, argsJSON string) []byte {
 		ie.AppendJSON(w)
 		w.Raw(`,"message":`)
 		w.Str(ie.Error())
+		if forAgent {
+			agentHead(r)(w)
+		}
 		w.Raw("}")
 	}, body)
 }
@@ -192,16 +299,11 @@ func (m *Module) Validate(id int, argsJSON string) []byte {
 // ParseToolOutput is the agent side: it normalizes executeTool's raw output again, trusting
 // nothing, and answers in one crossing what the agent and the renderer need — head
 // {"violations", "modelInput", "tables"}, body the result. Relative links are resolved against
-// pageURL. tables maps the index of each
-// text/csv resource to its rows, so the renderer never parses CSV.
+// pageURL. tables maps the index of each text/csv resource to its rows, so the renderer never
+// parses CSV.
 func (m *Module) ParseToolOutput(raw, pageURL string) []byte {
 	r, vs := bridge.ParseToolOutput(raw, m.policyFor(pageURL))
-	return resultFrame(r, vs, func(w *jsonvalue.Writer) {
-		w.Raw(`,"modelInput":`)
-		bridge.ToModelInput(r).AppendJSON(w)
-		w.Raw(`,"tables":`)
-		w.Value(csvTables(r))
-	})
+	return resultFrame(r, vs, agentHead(r))
 }
 
 // ToModelInput answers {"modelInput"} for a result the page holds (normalized again first: the

@@ -1,12 +1,15 @@
 package main
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/webmcp-bridge/webmcp-bridge/internal/fixtures"
 )
 
 // split reads a frame the way the loader does: the head as JSON, the body as text.
@@ -21,14 +24,14 @@ func split(t *testing.T, out []byte) (map[string]any, string) {
 
 func TestNormalizeFrame(t *testing.T) {
 	m := NewModule("test")
-	head, body := split(t, m.Normalize(`{"type":"html","html":"<b>x</b><script>1</script>"}`, ""))
+	head, body := split(t, m.Normalize(`{"type":"html","html":"<b>x</b><script>1</script>"}`, "", nil, false))
 	require.Len(t, head["violations"], 1)
 	assert.Equal(t, "html", head["violations"].([]any)[0].(map[string]any)["type"])
 	var r map[string]any
 	require.NoError(t, json.Unmarshal([]byte(body), &r), "the body is the result, handed to executeTool as it is")
 	assert.Equal(t, "complete", r["resultType"])
 
-	head, body = split(t, m.Normalize(`{not json`, ""))
+	head, body = split(t, m.Normalize(`{not json`, "", nil, false))
 	assert.Equal(t, "TypeError", head["error"].(map[string]any)["name"])
 	assert.Empty(t, body)
 }
@@ -41,7 +44,7 @@ func TestErrorResultWritesOnePrefix(t *testing.T) {
 		{"", "plain string thrown", "Error: plain string thrown"},
 		{"RangeError", "RangeError: already said", "Error: RangeError: already said"},
 	} {
-		_, body := split(t, m.ErrorResult(tt.name, tt.message, ""))
+		_, body := split(t, m.ErrorResult(tt.name, tt.message, "", false))
 		var r struct {
 			Content []struct{ Text string }
 			IsError bool
@@ -76,26 +79,27 @@ func TestSchemaCompileValidateRelease(t *testing.T) {
 
 	head, _ = split(t, m.CompileSchema(`{"type":"object","properties":{"n":{"type":"integer"}},"required":["n"]}`))
 	id := int(head["id"].(float64))
-	head, body := split(t, m.Validate(id, `{"n":1}`))
+	head, body := split(t, m.Validate(id, `{"n":1}`, false))
 	assert.Empty(t, head)
 	assert.Empty(t, body)
 
-	head, body = split(t, m.Validate(id, `{"n":"one"}`))
+	head, body = split(t, m.Validate(id, `{"n":"one"}`, true))
 	assert.Equal(t, "/n", head["invalid"].(map[string]any)["path"])
 	assert.JSONEq(t, `{"path":"/n","reason":"type","schemaPath":"/type","message":"expected integer, got string"}`, head["message"].(string))
 	assert.Contains(t, body, `"isError":true`)
 	assert.Contains(t, body, `invalid arguments at \"/n\": expected integer, got string (type)`)
+	assert.Contains(t, head, "modelInput", "forAgent: the agent side needs no second crossing")
 
 	assert.Equal(t, 1, m.Schemas())
 	m.ReleaseSchema(id)
 	assert.Equal(t, 0, m.Schemas())
-	head, _ = split(t, m.Validate(id, `{}`))
+	head, _ = split(t, m.Validate(id, `{}`, false))
 	assert.Equal(t, "InvalidStateError", head["error"].(map[string]any)["name"])
 }
 
 func TestParseToolOutputAnswersEverythingOnce(t *testing.T) {
 	m := NewModule("test")
-	_, normalized := split(t, m.Normalize(`{"type":"table","headers":["a","b"],"rows":[["1","x,y"],["2","\"q\""]]}`, ""))
+	_, normalized := split(t, m.Normalize(`{"type":"table","headers":["a","b"],"rows":[["1","x,y"],["2","\"q\""]]}`, "", nil, false))
 	head, body := split(t, m.ParseToolOutput(normalized, ""))
 	assert.Equal(t, []any{[]any{"a", "b"}, []any{"1", "x,y"}, []any{"2", `"q"`}}, head["tables"].(map[string]any)["1"],
 		"the renderer gets the CSV resource (block 1) as rows")
@@ -133,10 +137,74 @@ func TestRefuse(t *testing.T) {
 // TestRelativeLinksResolveAgainstThePage: the loader passes the page's URL with each result.
 func TestRelativeLinksResolveAgainstThePage(t *testing.T) {
 	m := NewModule("test")
-	_, body := split(t, m.Normalize(`{"type":"link","url":"/docs/page"}`, "https://shop.example/a/b"))
+	_, body := split(t, m.Normalize(`{"type":"link","url":"/docs/page"}`, "https://shop.example/a/b", nil, false))
 	assert.Contains(t, body, `"uri":"https://shop.example/docs/page"`)
 	_, body = split(t, m.ParseToolOutput(`{"type":"link","url":"/docs/page"}`, "https://shop.example/a/b"))
 	assert.Contains(t, body, `"uri":"https://shop.example/docs/page"`)
-	_, body = split(t, m.Normalize(`{"type":"link","url":"/docs/page"}`, ""))
+	_, body = split(t, m.Normalize(`{"type":"link","url":"/docs/page"}`, "", nil, false))
 	assert.Contains(t, body, "[link removed: the URL is not absolute (it has no scheme)]")
+}
+
+// TestNormalizeBinaries: binaries arrive as bytes beside the JSON, at the places the loader
+// names; the result carries them as one canonical base64, checked like any image.
+func TestNormalizeBinaries(t *testing.T) {
+	m := NewModule("test")
+	png := fixtures.PNG(3, 2, false)
+	want := base64.StdEncoding.EncodeToString(png)
+	for _, tc := range []struct {
+		name, json string
+		b          Binary
+	}{
+		{"the result itself", `null`, Binary{Index: -1, Bytes: png}},
+		{"a Blob with a type", `null`, Binary{Index: -1, Bytes: png, MIMEType: "image/png"}},
+		{"an item of a list", `[null,"caption"]`, Binary{Index: 0, Bytes: png}},
+		{"an image block's data", `{"type":"image","data":null,"alt":"a dot"}`, Binary{Index: -1, Field: "data", Bytes: png}},
+		{"a block's data in a list", `["caption",{"type":"image","data":null}]`, Binary{Index: 1, Field: "data", Bytes: png}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			head, body := split(t, m.Normalize(tc.json, "", []Binary{tc.b}, false))
+			require.Empty(t, head["violations"])
+			var r struct{ Content []map[string]any }
+			require.NoError(t, json.Unmarshal([]byte(body), &r))
+			var img map[string]any
+			for _, c := range r.Content {
+				if c["type"] == "image" {
+					img = c
+				}
+			}
+			require.NotNil(t, img, body)
+			assert.Equal(t, want, img["data"])
+			assert.Equal(t, "image/png", img["mimeType"])
+		})
+	}
+	// A binary that is not an image is refused with a notice, whatever type it claims.
+	head, _ := split(t, m.Normalize(`null`, "", []Binary{{Index: -1, Bytes: []byte("<svg/onload=alert(1)>"), MIMEType: "image/png"}}, false))
+	require.Len(t, head["violations"], 1)
+	// A place that does not exist leaves the value as it was.
+	_, body := split(t, m.Normalize(`"text"`, "", []Binary{{Index: 4, Bytes: png}}, false))
+	assert.Contains(t, body, `"text":"text"`)
+}
+
+// TestNormalizeForAgent: with forAgent the head carries the model input and the tables, so
+// the agent side needs no second crossing.
+func TestNormalizeForAgent(t *testing.T) {
+	m := NewModule("test")
+	head, _ := split(t, m.Normalize(`{"type":"table","headers":["a"],"rows":[["1"]]}`, "", nil, true))
+	require.Contains(t, head, "modelInput")
+	require.Contains(t, head, "tables")
+	assert.Contains(t, head["modelInput"].(map[string]any)["text"], "| a |")
+	head, _ = split(t, m.Normalize(`"x"`, "", nil, false))
+	assert.NotContains(t, head, "modelInput")
+}
+
+// TestErrorResultIsHeldToMaxTextChars: a thrown message is text like any other: cut at
+// maxTextChars, with a notice, so no page can send an unbounded error.
+func TestErrorResultIsHeldToMaxTextChars(t *testing.T) {
+	m := NewModule("test")
+	head, _ := split(t, m.Configure(`{"maxTextChars": 50}`))
+	require.NotContains(t, head, "error")
+	head, body := split(t, m.ErrorResult("Error", strings.Repeat("x", 5000), "E1", false))
+	require.Len(t, head["violations"], 1)
+	assert.Less(t, len(body), 1000)
+	assert.Contains(t, body, `"isError":true`)
 }

@@ -5,8 +5,8 @@ package main
 import (
 	"runtime"
 	"runtime/debug"
-	"syscall/js"
 
+	"github.com/webmcp-bridge/webmcp-bridge/internal/boundary"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/jsonvalue"
 )
 
@@ -14,14 +14,14 @@ import (
 // panic stacks in error messages. The shipped module has none of this.
 func init() {
 	panicDetail = func() string { return "\n" + string(debug.Stack()) }
-	exports["panicForTest"] = func(*Module, []js.Value) []byte { panic("test-only panic requested by the page") }
+	handlers[boundary.ExportPanicForTest] = func(*Module, args) []byte { panic("test-only panic requested by the page") }
 	// crashForTest ends the module the way a real fatal error would (Go's "stack overflow"),
 	// so the browser tests can check that the loader restarts it.
-	exports["crashForTest"] = func(*Module, []js.Value) []byte {
+	handlers[boundary.ExportCrashForTest] = func(*Module, args) []byte {
 		debug.SetMaxStack(64 << 10)
 		return recurseForever(0)
 	}
-	exports["stats"] = func(m *Module, _ []js.Value) []byte {
+	handlers[boundary.ExportStats] = func(m *Module, _ args) []byte {
 		var ms runtime.MemStats
 		runtime.GC()
 		runtime.ReadMemStats(&ms)

@@ -58,11 +58,11 @@ var Exports = []Export{
 	{Name: ExportStart},
 	{Name: ExportConfigure, Params: []Param{{"settings", ArgString}}},
 	{Name: ExportNormalize, Params: []Param{{"value", ArgString}, {"pageURL", ArgString}, {"binaries", ArgBinaries}, {"forAgent", ArgBoolean}}},
-	{Name: ExportErrorResult, Params: []Param{{"name", ArgString}, {"message", ArgString}, {"code", ArgString}}},
+	{Name: ExportErrorResult, Params: []Param{{"name", ArgString}, {"message", ArgString}, {"code", ArgString}, {"forAgent", ArgBoolean}}},
 	{Name: ExportRefuse, Params: []Param{{"limit", ArgString}, {"size", ArgInteger}}},
 	{Name: ExportCompileSchema, Params: []Param{{"schema", ArgString}}},
 	{Name: ExportReleaseSchema, Params: []Param{{"id", ArgInteger}}},
-	{Name: ExportValidate, Params: []Param{{"id", ArgInteger}, {"args", ArgString}}},
+	{Name: ExportValidate, Params: []Param{{"id", ArgInteger}, {"args", ArgString}, {"forAgent", ArgBoolean}}},
 	{Name: ExportParseToolOutput, Params: []Param{{"raw", ArgString}, {"pageURL", ArgString}}},
 	{Name: ExportToModelInput, Params: []Param{{"result", ArgString}}},
 	{Name: ExportStats, Test: true},
@@ -75,7 +75,7 @@ var Exports = []Export{
 const FrameSeparator = "\n"
 
 // ToolNamePattern is the WebMCP rule for a tool's name: 1 to 128 of A-Z a-z 0-9 _ . -
-const ToolNamePattern = `^[A-Za-z0-9_.\-]{1,128}$`
+const ToolNamePattern = `^[A-Za-z0-9_.-]{1,128}$`
 
 // MessagePrefix starts every message the bridge writes to the console or into an error.
 const MessagePrefix = "webmcp-bridge: "

@@ -204,7 +204,7 @@ func TestAgentDistrustsRawOutput(t *testing.T) {
 // TestPlainTextFastPath: the loader maps plain text without calling Go; its output must be the
 // one Go gives, and anything it cannot vouch for must go to Go.
 func TestPlainTextFastPath(t *testing.T) {
-	base := serveWeb(t)
+	base := serveTestBuild(t)
 	ctx := browser(t, false)
 	open(t, ctx, base+"/test/blank.html")
 	var diffs []string

@@ -7,6 +7,7 @@ package browsertest
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
 	"net"
 	"net/http"
@@ -114,4 +115,25 @@ func eval(t *testing.T, ctx context.Context, body string, out any) {
 func open(t *testing.T, ctx context.Context, url string) {
 	t.Helper()
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(url)))
+}
+
+// runJS runs an exported function of a test script, internal/browsertest/pages/js/<file> (an
+// ES module served at /test/js/), in the open page, with args as JSON, and decodes its result.
+// The tests' JavaScript lives in those files, not in Go strings.
+func runJS(t *testing.T, ctx context.Context, file, fn string, out any, args ...any) {
+	t.Helper()
+	b, err := json.Marshal(args)
+	require.NoError(t, err)
+	if args == nil {
+		b = []byte("[]")
+	}
+	body := fmt.Sprintf(`const m = await import(new URL(%q, location.origin).href); return await m[%q](...%s);`, "/test/js/"+file, fn, b)
+	require.NoError(t, headless.Eval(ctx, body, out), "%s %s", file, fn)
+}
+
+// eachMode runs f in a fresh headless Chromium for each mode (native WebMCP, the fallback).
+func eachMode(t *testing.T, f func(t *testing.T, ctx context.Context, native bool)) {
+	for _, mode := range modes {
+		t.Run(mode.name, func(t *testing.T) { f(t, browser(t, mode.native), mode.native) })
+	}
 }

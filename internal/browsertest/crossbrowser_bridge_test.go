@@ -93,7 +93,7 @@ var endToEnd = []struct {
 // concurrent calls, the page API, the agent API, an agent that distrusts a page's raw output and
 // the loader's plain-text fast path against the module.
 func TestCrossBrowserBridge(t *testing.T) {
-	base := serveWeb(t)
+	base := serveTestBuild(t)
 	forEachBrowser(t, func(r *crossRun) {
 		r.open(base + "/test/tools.html")
 		r.check("bridge/the fallback runs, on a secure context", func(c *checkT) {

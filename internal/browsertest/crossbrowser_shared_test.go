@@ -115,7 +115,7 @@ const jsPlainTextFastPath = `await WebMCPBridge.ready;
 		const out = [];
 		for (const c of cases) {
 			const viaLoader = JSON.stringify(await WebMCPBridge.normalize(c));
-			const answer = await ` + moduleJS + `.call("normalize", JSON.stringify(c));
+			const answer = await ` + moduleJS + `.call("normalize", JSON.stringify(c), "", [], false);
 			const viaGo = JSON.stringify(JSON.parse(answer.slice(answer.indexOf("\n") + 1)));
 			if (viaLoader !== viaGo) out.push(JSON.stringify(c) + ": " + viaLoader + " != " + viaGo);
 		}

@@ -3,6 +3,7 @@
 package browsertest
 
 import (
+	"context"
 	"testing"
 
 	"github.com/chromedp/chromedp"
@@ -46,7 +47,7 @@ func TestDeepOutputNeverEndsTheModule(t *testing.T) {
 				delete mc.executeTool;
 				const end = `+goStats+`;
 				const deep = await WebMCPBridge.agent.callTool("deep_value", {});
-				const direct = await M.call("normalize", "[".repeat(9500) + "]".repeat(9500));
+				const direct = await M.call("normalize", "[".repeat(9500) + "]".repeat(9500), "", [], false);
 				const after = await WebMCPBridge.agent.callTool("text", {});
 				return {Raw: raw.content[0].text, RawError: raw.isError === true, Value: deep.content[0].text, ValueError: deep.isError === true,
 					Direct: direct, After: after.content[0].text, Before: before, End: end, SameModule: gen === M.info().generation};`, &got)
@@ -241,15 +242,21 @@ func TestTenRestartsLeaveOneWorker(t *testing.T) {
 	assert.Equal(t, 11.0, got.Gen, "a new module after each crash")
 	assert.Equal(t, got.First, got.Last, "the eleventh module answers, with the goroutines of a fresh one")
 	assert.Less(t, got.LastHeap, got.FirstHeap+4<<20)
-	workers := 0
+	assert.Equal(t, 1, workerTargets(t, ctx), "the dead modules' Workers were terminated")
+}
+
+// workerTargets counts the browser's Worker targets (DevTools).
+func workerTargets(t *testing.T, ctx context.Context) int {
+	t.Helper()
 	targets, err := chromedp.Targets(ctx)
 	require.NoError(t, err)
+	workers := 0
 	for _, tg := range targets {
 		if tg.Type == "worker" {
 			workers++
 		}
 	}
-	assert.Equal(t, 1, workers, "the dead modules' Workers were terminated")
+	return workers
 }
 
 // TestWhereTheModuleRuns: the module runs in the bridge's Worker when the page's own CSP lacks
@@ -263,7 +270,7 @@ func TestWhereTheModuleRuns(t *testing.T) {
 			{"/noworker/csp.html?dist=../dist/", "main"},
 		} {
 			t.Run(mode.name+" "+c.where, func(t *testing.T) {
-				base := serveWeb(t)
+				base := serveTestBuild(t)
 				ctx := browser(t, mode.native)
 				open(t, ctx, base+c.page)
 				var got struct {

@@ -62,24 +62,28 @@ func (r *requests) countUnder(prefix, suffix string) int {
 	return n
 }
 
-// TestLazyStart: a page with the bridge and three tools does not request the module through
-// load and two idle seconds, and plain text results never need it; the first result that needs
-// Go fetches it once, in the bridge's Worker. data-start="eager" fetches it at once. The
+// TestLazyStart: a page with the bridge and four tools, three with an inputSchema, does not
+// request the module through load and two idle seconds (the schemas are checked on the page),
+// and plain text results of a tool without a schema never need it; the first call that needs Go
+// fetches it once, in the bridge's Worker. data-start="eager" fetches it at once. The
 // requests are counted by the server, which sees the Worker's as well as the page's (DevTools'
 // page log shows only the page's).
 func TestLazyStart(t *testing.T) {
 	for _, mode := range modes {
 		t.Run(mode.name, func(t *testing.T) {
-			base, reqs := serveLogged(t, filepath.Join("..", "..", "web", "dist"))
+			base, reqs := serveLogged(t, filepath.Join("..", "..", "out", "testdist"))
 			ctx := browser(t, mode.native)
 			pageLog := watchRequests(t, ctx)
 			open(t, ctx, base+"/test/lazy.html")
-			var text string
+			var first struct{ Text, Refused string }
 			eval(t, ctx, `await window.registered;
 				await new Promise((r) => setTimeout(r, 2000));
 				const tools = await document.modelContext.getTools();
-				return JSON.parse(await document.modelContext.executeTool(tools.find((t) => t.name === "hello"), {})).content[0].text;`, &text)
-			assert.Equal(t, "hello", text)
+				const text = JSON.parse(await document.modelContext.executeTool(tools.find((t) => t.name === "hello"), {})).content[0].text;
+				return {Text: text, Refused: await window.refused};`, &first)
+			assert.Equal(t, "hello", first.Text)
+			assert.Equal(t, `TypeError: registerTool: inputSchema/properties/when/format: format is not supported (excluded from the WebMCP input schema subset)`, first.Refused,
+				"refused on the page, with the message the module gives")
 			assert.Equal(t, 1, reqs.count("/dist/webmcp-bridge.js"))
 			assert.Zero(t, reqs.count(".wasm"), "no module before the first need: %v", reqs.urls)
 			assert.Zero(t, reqs.count("wasm_exec.js"))
@@ -88,6 +92,10 @@ func TestLazyStart(t *testing.T) {
 			eval(t, ctx, `const r = await WebMCPBridge.agent.callTool("article", {}); return r.content[0].resource.text;`, &html)
 			assert.Equal(t, "<p>Hi</p>", html)
 			assert.Equal(t, 1, reqs.count("/dist/webmcp-bridge.wasm"), "fetched once, at the first need")
+			var found []string
+			eval(t, ctx, `return [await WebMCPBridge.agent.callTool("search", {q: "go"}), await WebMCPBridge.agent.callTool("search", {q: "Go!"})].map((r) => r.content[0].text);`, &found)
+			assert.Equal(t, "found go", found[0])
+			assert.Contains(t, found[1], `invalid arguments at "/q"`, "the schema accepted on the page is enforced by the module")
 			assert.Equal(t, 1, reqs.count("/dist/webmcp-bridge-worker.js"))
 			assert.Zero(t, pageLog.count(".wasm"), "the page's thread never fetches the module: %v", pageLog.urls)
 			var where string
@@ -96,7 +104,7 @@ func TestLazyStart(t *testing.T) {
 
 			// The same loader with data-start="eager", on a page without it; ready is not read
 			// (reading it would start the module by itself).
-			base2, eager := serveLogged(t, filepath.Join("..", "..", "web", "dist"))
+			base2, eager := serveLogged(t, filepath.Join("..", "..", "out", "testdist"))
 			ctx2 := browser(t, mode.native)
 			open(t, ctx2, base2+"/test/empty.html")
 			var started bool

@@ -60,7 +60,7 @@ func TestNoLeaksOver100kCalls(t *testing.T) {
 		const stats = async () => JSON.parse(await M.call("stats"));
 		const before = await stats();
 		const calls = [];
-		for (let i = 0; i < 100000; i++) calls.push(M.call("normalize", JSON.stringify({type: "html", html: "<b>" + i + "</b><script>x()<\/script>"})));
+		for (let i = 0; i < 100000; i++) calls.push(M.call("normalize", JSON.stringify({type: "html", html: "<b>" + i + "</b><script>x()<\/script>"}), "", [], false));
 		await Promise.all(calls);
 		const after = await stats();
 		return {before, after};`, &r)
@@ -88,23 +88,4 @@ func TestModulePanicIsContained(t *testing.T) {
 	assert.Contains(t, e["message"], "panicForTest failed inside the module: test-only panic")
 	assert.Contains(t, e["message"], "goroutine", "the test build adds the stack")
 	assert.Equal(t, "hello", got.After.Content[0]["text"], "the module still answers after a panic")
-}
-
-// TestShippedModuleHasNoTestExports: the module in web/dist is the release build — no
-// panicForTest, no stats — while the test build has both.
-func TestShippedModuleHasNoTestExports(t *testing.T) {
-	for _, c := range []struct {
-		name string
-		base func(*testing.T) string
-		want bool
-	}{{"release", serveWeb, false}, {"test build", serveTestBuild, true}} {
-		ctx := browser(t, false)
-		open(t, ctx, c.base(t)+"/test/blank.html")
-		var got map[string]bool
-		eval(t, ctx, `await WebMCPBridge.ready;
-			const M = `+moduleJS+`;
-			const has = async (name) => !(await M.call(name)).includes("the module has no export named");
-			return {panicForTest: await has("panicForTest"), stats: await has("stats")};`, &got)
-		assert.Equal(t, map[string]bool{"panicForTest": c.want, "stats": c.want}, got, c.name)
-	}
 }

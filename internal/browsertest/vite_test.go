@@ -91,18 +91,17 @@ func TestViteApp(t *testing.T) {
 					Imported bool
 					Hello    string
 					Article  map[string]any
-					Where    string
 				}
 				eval(t, bctx, `await window.registered;
 					const tools = await document.modelContext.getTools();
 					const hello = JSON.parse(await document.modelContext.executeTool(tools.find((t) => t.name === "hello"), {}));
 					const article = await WebMCPBridge.agent.callTool("article", {});
-					return {Imported: window.imported, Hello: hello.content[0].text, Article: article.content[0].resource, Where: `+moduleJS+`.info().mode};`, &got)
+					return {Imported: window.imported, Hello: hello.content[0].text, Article: article.content[0].resource};`, &got)
 				assert.True(t, got.Imported, "the default export is window.WebMCPBridge")
 				assert.Equal(t, "hello", got.Hello)
 				assert.Equal(t, "text/html", got.Article["mimeType"])
 				assert.Equal(t, "<p>Hi</p>", got.Article["text"], "sanitized by the module")
-				assert.Equal(t, "worker", got.Where)
+				assert.Equal(t, 1, workerTargets(t, bctx), "the module runs in the bridge's Worker")
 				assert.Equal(t, before+1, log.countUnder(c.from, ".wasm"), "the module comes from %s", c.from)
 			}
 		})

@@ -1,8 +1,12 @@
-// Command jsbuild builds the loader from web/src into web/dist with esbuild (as a Go library, so
-// the build needs nothing but Go): the classic script for a <script> tag (webmcp-bridge.js), the
-// ES module for npm and bundlers (webmcp-bridge.mjs) and the Worker that runs the Go module
-// (webmcp-bridge-worker.js, which carries the wasm_exec.js of the Go that built the module: the
-// two must match), each minified, with a source map, and the version written in.
+// Command jsbuild builds the loader from web/src (TypeScript) into web/dist with esbuild (as a Go
+// library, so the build needs nothing but Go): the classic script for a <script> tag
+// (webmcp-bridge.js), the ES module for npm and bundlers (webmcp-bridge.mjs), the Worker that
+// runs the Go module (webmcp-bridge-worker.js, which carries the wasm_exec.js of the Go that
+// built the module: the two must match), the extension's loader (webmcp-bridge-extension.js)
+// and the renderer (render.js), each minified, with a
+// source map, and the version written in. With -test it builds the test build's loader and
+// Worker, which have the tests' door into the module (__WEBMCP_TEST__ is true); the shipped
+// build has none of that code.
 //
 //	go run ./internal/jsbuild -src web/src -out web/dist -version 0.3.0 -wasm-exec "$(go env GOROOT)/lib/wasm/wasm_exec.js"
 package main
@@ -22,6 +26,7 @@ func main() {
 	out := flag.String("out", "web/dist", "where the built files go")
 	version := flag.String("version", "", "the package's version, written into the loader")
 	wasmExec := flag.String("wasm-exec", "", "Go's lib/wasm/wasm_exec.js, imported by the Worker as go:wasm_exec")
+	testBuild := flag.Bool("test", false, "build the test build's loader and Worker (with the tests' door into the module)")
 	flag.Parse()
 	if *version == "" {
 		fmt.Fprintln(os.Stderr, "jsbuild: -version is required (the version in web/package.json)")
@@ -40,9 +45,14 @@ func main() {
 		entry, outfile string
 		format         api.Format
 	}{
-		{"entry-script.js", "webmcp-bridge.js", api.FormatIIFE},
-		{"entry-module.js", "webmcp-bridge.mjs", api.FormatESModule},
-		{"worker.js", "webmcp-bridge-worker.js", api.FormatIIFE},
+		{"entry-script.ts", "webmcp-bridge.js", api.FormatIIFE},
+		{"entry-module.ts", "webmcp-bridge.mjs", api.FormatESModule},
+		{"worker.ts", "webmcp-bridge-worker.js", api.FormatIIFE},
+		{"entry-extension.ts", "webmcp-bridge-extension.js", api.FormatIIFE},
+		{"render.ts", "render.js", api.FormatIIFE},
+	}
+	if *testBuild {
+		builds = builds[:3]
 	}
 	failed := false
 	for _, b := range builds {
@@ -51,7 +61,7 @@ func main() {
 			Outfile:           filepath.Join(*out, b.outfile),
 			Bundle:            true,
 			Format:            b.format,
-			Target:            api.ES2020,
+			Target:            api.ES2022,
 			Platform:          api.PlatformBrowser,
 			MinifyWhitespace:  true,
 			MinifyIdentifiers: true,
@@ -62,6 +72,7 @@ func main() {
 			Write:             true,
 			LogLevel:          api.LogLevelWarning,
 			Plugins:           []api.Plugin{goWasmExec},
+			Define:            map[string]string{"__WEBMCP_TEST__": fmt.Sprint(*testBuild)},
 		})
 		for _, m := range r.Errors {
 			failed = true
@@ -75,8 +86,7 @@ func main() {
 	if failed {
 		os.Exit(1)
 	}
-	// The version placeholder is replaced in the output rather than with Define, so that the
-	// sources stay plain JavaScript that runs unbuilt.
+	// The version placeholder is replaced in the output, where it stands in every file alike.
 	for _, b := range builds {
 		p := filepath.Join(*out, b.outfile)
 		data, err := os.ReadFile(p)

@@ -68,7 +68,7 @@ window.sanitizers = async (which, runs) => {
   const time = async (f) => { const ts = []; await f(); for (let i = 0; i < runs; i++) { const t0 = performance.now(); await f(); ts.push(performance.now() - t0); } return median(ts); };
   out.normalize = await time(() => WebMCPBridge.normalize({ type: "html", html: doc }));
   const json = JSON.stringify({ type: "html", html: doc });
-  out.module = await time(() => moduleDoor().call("normalize", json, location.href));
+  out.module = await time(() => moduleDoor().call("normalize", json, location.href, [], false));
   Object.assign(out, await sanitizeOnly(doc, runs));
   out.dompurify = typeof DOMPurify !== "undefined" ? await time(() => DOMPurify.sanitize(doc)) : null;
   out.setHTML = typeof Element.prototype.setHTML === "function" ? await time(() => { const d = document.createElement("div"); d.setHTML(doc); }) : null;

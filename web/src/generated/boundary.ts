@@ -10,11 +10,11 @@ export interface ExportArgs {
   readonly start: [];
   readonly configure: [settings: string];
   readonly normalize: [value: string, pageURL: string, binaries: readonly Binary[], forAgent: boolean];
-  readonly errorResult: [name: string, message: string, code: string];
+  readonly errorResult: [name: string, message: string, code: string, forAgent: boolean];
   readonly refuse: [limit: string, size: number];
   readonly compileSchema: [schema: string];
   readonly releaseSchema: [id: number];
-  readonly validate: [id: number, args: string];
+  readonly validate: [id: number, args: string, forAgent: boolean];
   readonly parseToolOutput: [raw: string, pageURL: string];
   readonly toModelInput: [result: string];
 }
@@ -27,7 +27,7 @@ export const MESSAGE_PREFIX = "webmcp-bridge: ";
 export const GLOBAL_STARTED = "__webmcpBridgeStarted";
 export const GLOBAL_EXPORTS = "__webmcpBridgeGo";
 /** A tool's name: 1 to 128 of A-Z a-z 0-9 _ . - */
-export const TOOL_NAME = /^[A-Za-z0-9_.\-]{1,128}$/;
+export const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 /** The deepest nesting of arrays and objects the module reads (bridge.MaxNesting). */
 export const MAX_NESTING = 128;
 

@@ -2,9 +2,27 @@
 // normalized CallToolResult into DOM without ever parsing markup into the host page: text is
 // set as textContent, sanitized HTML goes into a sandboxed iframe with scripts off, CSV becomes
 // a table built cell by cell, links open in a new tab with no opener.
-"use strict";
-(() => {
-  const el = (tag, props = {}, ...children) => {
+import { POLICY_DEFAULTS } from "./generated/boundary.ts";
+import type { ContentBlock, ToolOutput } from "./types.ts";
+
+type Props = Record<string, string>;
+/** A tool as the renderer lists it: what agent.listTools gives. */
+interface ListedTool { name: string; title?: string; description: string; inputSchema?: Record<string, unknown> }
+type FieldSchema = { enum?: unknown[]; type?: string; default?: unknown; description?: string };
+
+// linkable says whether a link goes somewhere when clicked: the default policy's schemes.
+const linkable = (href: string): boolean => POLICY_DEFAULTS.linkSchemes.some((s) => href.toLowerCase().startsWith(s + ":"));
+
+// hostOf is the host of a URL as the browser reads it (IDN as punycode).
+function hostOf(uri: string): string {
+  try { const u = new URL(uri); return u.host || u.protocol; } catch { return "invalid URL"; }
+}
+
+// shown is a schema's default as an input shows it.
+const shown = (v: unknown): string => (typeof v === "object" && v !== null ? JSON.stringify(v) : String(v));
+
+{
+  const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] => {
     const e = document.createElement(tag);
     for (const [k, v] of Object.entries(props)) {
       if (k === "class") e.className = v;
@@ -15,7 +33,7 @@
     return e;
   };
 
-  const forUser = (block) => {
+  const forUser = (block: ContentBlock): boolean => {
     const a = block.annotations && block.annotations.audience;
     return !a || a.length === 0 || a.includes("user");
   };
@@ -24,7 +42,7 @@
   // {result, violations, tables} — into container. The violations' notices are highlighted;
   // tables holds the rows of each text/csv resource by block index, read by the module, so
   // nothing is parsed here.
-  function render({ result, violations = [], tables = {} }, container) {
+  function render({ result, violations = [], tables = {} }: Pick<ToolOutput, "result"> & Partial<ToolOutput>, container: Element): void {
     container.replaceChildren();
     const box = el("div", { class: "wmb-result" + (result.isError ? " wmb-error" : "") });
     if (result.isError) box.append(el("div", { class: "wmb-badge", text: "Error" }));
@@ -39,8 +57,9 @@
           break;
         }
         case "image": {
-          const fig = el("figure", { class: "wmb-image" }, el("img", { src: `data:${block.mimeType};base64,${block.data}`, alt: (block._meta && block._meta.alt) || "" }));
-          if (block._meta && block._meta.alt) fig.append(el("figcaption", { text: block._meta.alt }));
+          const alt = block._meta && typeof block._meta.alt === "string" ? block._meta.alt : "";
+          const fig = el("figure", { class: "wmb-image" }, el("img", { src: `data:${block.mimeType};base64,${block.data}`, alt }));
+          if (alt) fig.append(el("figcaption", { text: alt }));
           box.append(fig);
           break;
         }
@@ -49,18 +68,17 @@
           break;
         case "resource_link": {
           let href = block.uri;
-          if (!/^(https?:|mailto:)/i.test(href)) href = "about:blank";
+          if (!linkable(href)) href = "about:blank";
           // The host as the browser reads it (IDN as punycode) stands beside the name the page
           // chose, so a name cannot pass for another site.
-          let host = "";
-          try { const u = new URL(block.uri); host = u.host || u.protocol; } catch (e) { host = "invalid URL"; }
+          const host = hostOf(block.uri);
           box.append(el("div", { class: "wmb-link" }, el("a", { href, target: "_blank", rel: "noopener noreferrer nofollow", text: block.title || block.name }),
             el("span", { class: "wmb-host", text: ` (${host})` })));
           break;
         }
         case "resource": {
           const r = block.resource;
-          if (r.mimeType === "text/html" && typeof r.text === "string") {
+          if (r.mimeType === "text/html" && "text" in r && typeof r.text === "string") {
             const frame = el("iframe", { class: "wmb-html", sandbox: "", referrerpolicy: "no-referrer", title: "tool HTML" });
             frame.srcdoc = `<!doctype html><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src https: data:; style-src 'unsafe-inline'"><style>body{font:14px/1.5 system-ui,sans-serif;margin:.5rem;color:#1d2330}table{border-collapse:collapse}td,th{border:1px solid #ccd;padding:.2rem .5rem}img{max-width:100%}</style>${r.text}`;
             box.append(frame);
@@ -72,7 +90,7 @@
               table.append(tr);
             });
             box.append(table);
-          } else if (typeof r.text === "string") {
+          } else if ("text" in r && typeof r.text === "string") {
             box.append(el("pre", { class: "wmb-text", text: r.text }));
           } else {
             box.append(el("div", { class: "wmb-text", text: `[${r.mimeType || "binary"} resource ${r.uri}]` }));
@@ -86,49 +104,49 @@
         el("pre", { text: JSON.stringify(result.structuredContent, null, 2) })));
     }
     box.append(el("details", { class: "wmb-raw" }, el("summary", { text: "CallToolResult JSON" }),
-      el("pre", { text: JSON.stringify(result, (k, v) => (k === "data" && typeof v === "string" && v.length > 120 ? v.slice(0, 120) + "…" : v), 2) })));
+      el("pre", { text: JSON.stringify(result, (k, v: unknown) => (k === "data" && typeof v === "string" && v.length > 120 ? v.slice(0, 120) + "…" : v), 2) })));
     container.append(box);
   }
 
   // formFor builds inputs for a tool's inputSchema (top-level properties) and returns
   // {form, read()} where read() gives the arguments object.
-  function formFor(schema) {
+  function formFor(schema: Record<string, unknown> | undefined): { form: HTMLElement; read: () => Record<string, unknown> } {
     const form = el("div", { class: "wmb-form" });
-    const props = (schema && schema.properties) || {};
-    const required = new Set((schema && schema.required) || []);
-    const readers = [];
+    const props = ((schema && schema.properties) || {}) as Record<string, FieldSchema>;
+    const required = new Set((schema && schema.required || []) as string[]);
+    const readers: (() => [string, unknown] | null)[] = [];
     for (const [name, s] of Object.entries(props)) {
       const id = "wmb-" + name + "-" + Math.random().toString(36).slice(2, 7);
       const label = el("label", { for: id, text: name + (required.has(name) ? " *" : "") });
-      let input;
+      let input: HTMLElement;
       if (Array.isArray(s.enum)) {
-        input = el("select", { id });
-        for (const v of s.enum) input.append(el("option", { value: JSON.stringify(v), text: String(v) }));
-        readers.push(() => [name, JSON.parse(input.value)]);
+        const select = input = el("select", { id });
+        for (const v of s.enum) select.append(el("option", { value: JSON.stringify(v), text: String(v) }));
+        readers.push(() => [name, JSON.parse(select.value)]);
       } else if (s.type === "boolean") {
-        input = el("input", { id, type: "checkbox" });
-        readers.push(() => [name, input.checked]);
+        const box = input = el("input", { id, type: "checkbox" });
+        readers.push(() => [name, box.checked]);
       } else if (s.type === "number" || s.type === "integer") {
-        input = el("input", { id, type: "number" });
-        if (s.default !== undefined) input.value = s.default;
-        readers.push(() => (input.value === "" ? null : [name, Number(input.value)]));
+        const num = input = el("input", { id, type: "number" });
+        if (s.default !== undefined) num.value = shown(s.default);
+        readers.push(() => (num.value === "" ? null : [name, Number(num.value)]));
       } else if (s.type === "string" || !s.type) {
-        input = el("input", { id, type: "text", placeholder: s.description || "" });
-        if (s.default !== undefined) input.value = s.default;
-        readers.push(() => (input.value === "" && !required.has(name) ? null : [name, input.value]));
+        const text = input = el("input", { id, type: "text", placeholder: s.description || "" });
+        if (s.default !== undefined) text.value = shown(s.default);
+        readers.push(() => (text.value === "" && !required.has(name) ? null : [name, text.value]));
       } else {
-        input = el("textarea", { id, placeholder: "JSON" });
-        readers.push(() => (input.value === "" ? null : [name, JSON.parse(input.value)]));
+        const area = input = el("textarea", { id, placeholder: "JSON" });
+        readers.push(() => (area.value === "" ? null : [name, JSON.parse(area.value)]));
       }
       form.append(el("div", { class: "wmb-field" }, label, input));
     }
-    return { form, read: () => Object.fromEntries(readers.map((r) => r()).filter(Boolean)) };
+    return { form, read: () => Object.fromEntries(readers.map((r) => r()).filter((e) => e !== null)) };
   }
 
   // toolList fills container with one card per tool — name, description, a form built from its
   // inputSchema and a Call button — and calls onCall(tool, args, card) when a button is pressed.
   // The demo's in-page agent and the extension panel both use it.
-  function toolList(tools, container, onCall) {
+  function toolList(tools: ListedTool[], container: Element, onCall: (tool: ListedTool, args: Record<string, unknown> | null, card: HTMLElement) => void): void {
     container.replaceChildren();
     for (const tool of tools) {
       const button = el("button", { text: "Call" });
@@ -136,16 +154,17 @@
       const card = el("div", { class: "tool", "data-tool": tool.name },
         el("div", { class: "tool-head" }, el("span", { class: "tool-name", text: tool.name }), button),
         el("p", { class: "tool-desc", text: tool.description }), form);
-      if (tool.title) card.querySelector(".tool-name").title = tool.title;
+      const nameEl = card.querySelector<HTMLElement>(".tool-name");
+      if (tool.title && nameEl) nameEl.title = tool.title;
       button.onclick = () => {
         container.querySelectorAll(".tool").forEach((c) => c.classList.toggle("active", c === card));
-        let args;
-        try { args = read(); } catch (e) { args = null; }
+        let args: Record<string, unknown> | null;
+        try { args = read(); } catch { args = null; }
         onCall(tool, args, card);
       };
       container.append(card);
     }
   }
 
-  globalThis.WebMCPBridgeRender = { render, formFor, toolList };
-})();
+  (globalThis as unknown as Record<string, unknown>).WebMCPBridgeRender = { render, formFor, toolList };
+}

@@ -5,70 +5,88 @@
 // respondWith(promise) gives the result. CSS cannot gain a pseudo-class from a script, so while a
 // call is running the form has the attribute tool-form-active and its submit button
 // tool-submit-active (:tool-form-active and :tool-submit-active in native WebMCP).
-import { runTool } from "./results.js";
+import { TOOL_NAME } from "./generated/boundary.ts";
+import { runGuarded } from "./flow.ts";
+import type { ToolInfo } from "./frames.ts";
+import type { Registry } from "./modelcontext.ts";
 
-export const NAVIGATED = Symbol("navigated"); // the form was submitted and navigates: null to the agent
+/** A form that is a tool, in the fallback's registry. */
+export interface FormEntry extends ToolInfo { form: HTMLFormElement; auto: boolean }
+
+/** The form was submitted and navigates: null to the agent. */
+export const NAVIGATED = Symbol("navigated");
 const ACTIVE = "tool-form-active", SUBMIT_ACTIVE = "tool-submit-active";
-export const NAME_RE = /^[A-Za-z0-9_.\-]{1,128}$/; // a tool's name, as registerTool and forms allow it
 const DATE_NOTE = "as YYYY-MM-DD"; // native Chromium says "Dates MUST be provided in 'YYYY-MM-DD' format."
-const agentSubmits = new WeakSet(); // the submit events of agents' calls (agentInvoked)
-const running = new Map(); // form → the call waiting for its submission or its response
+const agentSubmits = new WeakSet<Event>(); // the submit events of agents' calls (agentInvoked)
+
+type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+type Item = HTMLInputElement | HTMLOptionElement;
+type Param = Record<string, unknown> & { type: string };
+/** One parameter of a form: one control, or the items to check or select (prop) among. */
+interface ControlInfo { el: Control; items?: Item[]; prop?: "selected" | "checked"; many: boolean; p: Param }
+interface Call {
+  auto: boolean; event?: SubmitEvent; open?: boolean; navigated?: boolean; response?: Promise<unknown>;
+  done(v: unknown): void; fail(why: string | Error, gone?: boolean): void;
+}
+const running = new Map<EventTarget | null, Call>(); // form → the call waiting for its submission or its response
 
 // controlsOf reads a form's controls: the inputSchema and, per parameter, what it sets. Disabled,
 // read-only, hidden, file and button controls are no parameters; the radio buttons of a name
 // are one choice, its checkboxes a set; other names used twice are left out. A parameter is
 // {el, items, prop, many, p}: one control, or the items to check or select (prop) among.
-export function controlsOf(form) {
-  const groups = new Map();
-  for (const el of form.elements) {
-    if (!/^(input|select|textarea)$/.test(el.localName) || /^(hidden|file|submit|button|image|reset)$/.test(el.type) || el.matches(":disabled") || el.readOnly) continue;
-    (groups.get(el.name) || groups.set(el.name, []).get(el.name)).push(el);
+export function controlsOf(form: HTMLFormElement): { schema: Record<string, unknown>; controls: Map<string, ControlInfo> } {
+  const groups = new Map<string, Control[]>();
+  for (const el of form.elements as unknown as Iterable<Control>) {
+    if (!/^(input|select|textarea)$/.test(el.localName) || /^(hidden|file|submit|button|image|reset)$/.test(el.type) || el.matches(":disabled") || (el as HTMLInputElement).readOnly) continue;
+    (groups.get(el.name) || groups.set(el.name, []).get(el.name))?.push(el);
   }
-  const properties = {}, required = [], controls = new Map();
+  const properties: Record<string, Param> = {}, required: string[] = [], controls = new Map<string, ControlInfo>();
   for (const [name, els] of groups) {
-    const el = els[0], type = el.type, select = el.localName === "select";
+    const el = els[0], type = el.type, select = el instanceof HTMLSelectElement;
     const radios = els.every((e) => e.type === "radio"), boxes = els.length > 1 && els.every((e) => e.type === "checkbox");
     if (els.length > 1 && !radios && !boxes) continue;
-    const c = { el, many: boxes || select && el.multiple };
-    let p = { type: type === "checkbox" && !boxes ? "boolean" : type === "number" || type === "range" ? "number" : "string" };
+    const c: Partial<ControlInfo> & { el: Control; many: boolean } = { el, many: boxes || select && el.multiple };
+    let p: Param = { type: type === "checkbox" && !boxes ? "boolean" : type === "number" || type === "range" ? "number" : "string" };
     if (radios || boxes || select) {
-      c.items = select ? [...el.options] : els;
+      const items: Item[] = select ? [...el.options] : els as HTMLInputElement[];
+      c.items = items;
       c.prop = select ? "selected" : "checked";
-      p.anyOf = c.items.map((o) => Object.assign({ type: "string", const: o.value }, select && { title: o.text }));
-      p.enum = c.items.map((o) => o.value);
+      p.anyOf = items.map((o) => Object.assign({ type: "string", const: o.value }, select && { title: (o as HTMLOptionElement).text }));
+      p.enum = items.map((o) => o.value);
       if (c.many) p = { type: "array", items: p, uniqueItems: true };
     } else if (p.type === "number") {
       // Left undefined, a member is not in the JSON; a range goes from 0 to 100 by default.
-      const num = (a, d) => (a = parseFloat(el.getAttribute(a)), a === a ? a : d), range = type === "range" || undefined, step = num("step", 1);
+      const num = (attr: string, d: number | undefined): number | undefined => { const a = parseFloat(el.getAttribute(attr) ?? ""); return a === a ? a : d; };
+      const range = type === "range" || undefined, step = num("step", 1) ?? 1;
       p.minimum = num("min", range && 0);
       p.maximum = num("max", range && 100);
-      p.multipleOf = /^any$/i.test(el.getAttribute("step")) ? undefined : step > 0 ? step : 1;
-    } else if (el.localName === "input" && el.pattern) p.pattern = el.pattern;
+      p.multipleOf = /^any$/i.test(el.getAttribute("step") ?? "") ? undefined : step > 0 ? step : 1;
+    } else if (el instanceof HTMLInputElement && el.pattern) p.pattern = el.pattern;
     const about = els[els.length - 1].getAttribute("toolparamdescription");
     if (type === "date") { p.format = "date"; p.description = about ? about + " " + DATE_NOTE : DATE_NOTE; }
     else if (about !== null) p.description = about;
     if (els.some((e) => e.required)) required.push(name);
     properties[name] = c.p = p;
-    controls.set(name, c);
+    controls.set(name, c as ControlInfo);
   }
   return { schema: { type: "object", properties, required }, controls };
 }
 
 // watchForms keeps the declarative tools of this document in tools (the fallback's registry) as
 // forms, their attributes and their controls change, and calls changed() when the list does.
-export function watchForms(tools, changed) {
-  const SubmitProto = globalThis.SubmitEvent && SubmitEvent.prototype;
-  if (SubmitProto && !("respondWith" in SubmitProto)) {
-    Object.defineProperty(SubmitProto, "agentInvoked", { configurable: true, get() { return agentSubmits.has(this); } });
-    SubmitProto.respondWith = function respondWith(response) {
+export function watchForms(tools: Registry, changed: () => void): void {
+  const SubmitProto = (globalThis.SubmitEvent && SubmitEvent.prototype) as SubmitEvent | undefined;
+  if (SubmitProto && !("respondWith" in (SubmitProto as object))) {
+    Object.defineProperty(SubmitProto, "agentInvoked", { configurable: true, get(this: SubmitEvent) { return agentSubmits.has(this); } });
+    SubmitProto.respondWith = function respondWith(this: SubmitEvent, response: unknown) {
       const call = running.get(this.target);
       if (!call || call.event !== this || !call.open || !this.defaultPrevented)
         throw new DOMException("respondWith: only during an agent's submit event, after preventDefault()", "InvalidStateError");
       call.response = Promise.resolve(response);
     };
     // A submit handler may call form.submit() in place of respondWith: the form navigates.
-    const submit = HTMLFormElement.prototype.submit;
-    HTMLFormElement.prototype.submit = function () {
+    const submit = HTMLFormElement.prototype.submit; // eslint-disable-line @typescript-eslint/unbound-method -- called with .call
+    HTMLFormElement.prototype.submit = function (this: HTMLFormElement) {
       const call = running.get(this);
       if (call && call.open) call.navigated = true;
       return submit.call(this);
@@ -78,16 +96,16 @@ export function watchForms(tools, changed) {
   const scan = () => {
     queued = false;
     try {
-      const found = new Map();
-      for (const form of document.querySelectorAll("form[toolname][tooldescription]")) {
-        const name = form.getAttribute("toolname"), held = tools.get(name);
-        if (!NAME_RE.test(name) || found.has(name) || held && !held.form) continue;
-        found.set(name, { form, name, title: form.getAttribute("tooltitle") || "", description: form.getAttribute("tooldescription"),
-          auto: form.hasAttribute("toolautosubmit"), text: JSON.stringify(controlsOf(form).schema) });
+      const found = new Map<string, FormEntry>();
+      for (const form of document.querySelectorAll<HTMLFormElement>("form[toolname][tooldescription]")) {
+        const name = form.getAttribute("toolname") ?? "", held = tools.get(name);
+        if (!TOOL_NAME.test(name) || found.has(name) || held && !held.form) continue;
+        found.set(name, { form, name, title: form.getAttribute("tooltitle") || "", description: form.getAttribute("tooldescription") ?? "",
+          auto: form.hasAttribute("toolautosubmit"), text: JSON.stringify(controlsOf(form).schema), annotations: undefined });
       }
       let diff = false;
       for (const [name, e] of tools) {
-        if (!e.form || found.has(name) && found.get(name).form === e.form) continue;
+        if (!e.form || found.get(name)?.form === e.form) continue;
         tools.delete(name);
         diff = true;
         // A call not yet submitted ends with its tool, as does one the person (or a script)
@@ -97,7 +115,7 @@ export function watchForms(tools, changed) {
       }
       for (const [name, n] of found) {
         const o = tools.get(name);
-        if (!o || ["form", "title", "description", "auto", "text"].some((k) => o[k] !== n[k])) { tools.set(name, n); diff = true; }
+        if (!o || !o.form || (["form", "title", "description", "auto", "text"] as const).some((k) => o[k] !== n[k])) { tools.set(name, n); diff = true; }
       }
       if (diff) changed();
     } catch (e) {
@@ -115,7 +133,7 @@ export function watchForms(tools, changed) {
   // The submission of a running call, whoever started it (the agent, the person, a script).
   // After the dispatch the response, or its absence, decides; from then on (with toolautosubmit,
   // from the submission on) the form's removal no longer ends the call.
-  addEventListener("submit", (e) => {
+  addEventListener("submit", (e: SubmitEvent) => {
     const call = running.get(e.target);
     if (!call || call.event) return;
     call.event = e;
@@ -123,7 +141,7 @@ export function watchForms(tools, changed) {
     agentSubmits.add(e);
     setTimeout(() => {
       call.open = false;
-      if (call.response) call.response.then((v) => call.done(v), (x) => call.fail(x instanceof Error ? x : "respondWith rejected: " + x));
+      if (call.response) call.response.then((v) => call.done(v), (x: unknown) => call.fail(x instanceof Error ? x : "respondWith rejected: " + String(x)));
       else if (e.defaultPrevented && !call.navigated) call.fail("preventDefault() without respondWith()");
       else call.done(NAVIGATED);
     });
@@ -133,15 +151,16 @@ export function watchForms(tools, changed) {
 // runForm is the execute steps of a declarative tool: it checks and sets every argument, then
 // submits or waits. It resolves with the response, or NAVIGATED; it rejects with an Error whose
 // message says why, and calls cancelled() when the tool went away before the submission.
-export function runForm({ form }, args, { signal, activated, cancelled }) {
+export function runForm({ form }: FormEntry, args: Record<string, unknown>,
+  { signal, activated, cancelled }: { signal: AbortSignal; activated: () => void; cancelled: () => void }): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const { controls } = controlsOf(form);
     const plan = Object.keys(args).map((k) => {
       const c = controls.get(k);
       if (!c) throw new Error("Unknown parameter " + k);
-      return [c, wanted(c, args[k], k)];
+      return [c, wanted(c, args[k], k)] as const;
     });
-    const button = [...form.elements].find((e) => e.type === "submit" || e.type === "image");
+    const button = ([...form.elements] as HTMLInputElement[]).find((e) => e.type === "submit" || e.type === "image");
     const auto = form.hasAttribute("toolautosubmit");
     if (!auto && !button) throw new Error("A form without toolautosubmit needs a submit button");
     if (running.has(form)) throw new Error("The form is busy with another call");
@@ -151,7 +170,7 @@ export function runForm({ form }, args, { signal, activated, cancelled }) {
       form.removeAttribute(ACTIVE);
       if (button) button.removeAttribute(SUBMIT_ACTIVE);
     };
-    const call = {
+    const call: Call = {
       auto,
       done: (v) => { end(); resolve(v); },
       fail: (why, gone) => { end(); reject(why instanceof Error ? why : new Error(why)); if (gone) cancelled(); },
@@ -161,8 +180,8 @@ export function runForm({ form }, args, { signal, activated, cancelled }) {
     if (button) button.setAttribute(SUBMIT_ACTIVE, "");
     signal.addEventListener("abort", end);
     activated();
-    if (!auto) return button.focus();
-    const invalid = !form.noValidate && [...form.elements].find((e) => e.willValidate && !e.validity.valid);
+    if (!auto) return button?.focus();
+    const invalid = !form.noValidate && ([...form.elements] as Control[]).find((e) => e.willValidate && !e.validity.valid);
     if (invalid) return call.fail(`Form validation failed: ${invalid.name}: ${invalid.validationMessage}`);
     form.requestSubmit(button);
     if (!call.event) call.fail("The form was not submitted");
@@ -171,33 +190,37 @@ export function runForm({ form }, args, { signal, activated, cancelled }) {
 
 // wanted checks an argument against its parameter and returns what to give the controls: a
 // string (a value, a choice), a boolean (one checkbox) or a list (checkboxes, a multiple select).
-function wanted({ el, items, many, p }, v, name) {
+function wanted({ el, items, many, p }: ControlInfo, v: unknown, name: string): string | boolean | string[] {
   const bad = () => new Error("Invalid value for parameter " + name);
   if (p.type === "boolean") {
-    const i = [true, 1, "true", false, 0, "false"].indexOf(v);
+    const i = ([true, 1, "true", false, 0, "false"] as unknown[]).indexOf(v);
     if (i < 0) throw bad();
     return i < 3;
   }
-  const scalar = (x) => /^(string|number|boolean)$/.test(typeof x);
+  const scalar = (x: unknown): boolean => /^(string|number|boolean)$/.test(typeof x);
   if (many ? !Array.isArray(v) || !v.every(scalar) : !scalar(v)) throw bad();
-  const values = many ? v.map(String) : [String(v)], [first] = values;
+  const values = many ? (v as unknown[]).map(String) : [String(v)], [first] = values;
   // A choice not offered, not a number, or a value the control would drop (a date it cannot parse).
   if (items ? !values.every((x) => items.some((o) => o.value === x))
-    : p.type === "number" ? typeof v === "boolean" || !first.trim() || !isFinite(first)
+    : p.type === "number" ? typeof v === "boolean" || !first.trim() || !isFinite(Number(first))
       : el.localName === "input" && first && !Object.assign(document.createElement("input"), { type: el.type, value: first }).value) throw bad();
   return many ? values : first;
 }
 
 // fill gives the controls their new state and fires input and change where it changed, as a
 // person would: at a select, at each checkbox, at the radio button checked.
-function fill({ el, items, prop, many, p }, w) {
-  const fire = (t) => { t.dispatchEvent(new Event("input", { bubbles: true })); t.dispatchEvent(new Event("change", { bubbles: true })); };
-  const key = p.type === "boolean" ? "checked" : "value";
-  if (!items) return el[key] !== w && (el[key] = w, fire(el));
-  const targets = new Set();
+function fill({ el, items, prop, many, p }: ControlInfo, w: string | boolean | string[]): void {
+  const fire = (t: EventTarget): void => { t.dispatchEvent(new Event("input", { bubbles: true })); t.dispatchEvent(new Event("change", { bubbles: true })); };
+  if (!items || !prop) {
+    const target = el as unknown as Record<string, unknown>, key = p.type === "boolean" ? "checked" : "value";
+    if (target[key] !== w) { target[key] = w; fire(el); }
+    return;
+  }
+  const targets = new Set<EventTarget>();
   for (const o of items) {
-    const on = many ? w.includes(o.value) : o.value === w;
-    if (o[prop] !== on) { o[prop] = on; if (on || prop !== "checked" || many) targets.add(prop === "selected" ? el : o); }
+    const on = many ? (w as string[]).includes(o.value) : o.value === w;
+    const item = o as unknown as Record<string, boolean>;
+    if (item[prop] !== on) { item[prop] = on; if (on || prop !== "checked" || many) targets.add(prop === "selected" ? el : o); }
   }
   targets.forEach(fire);
 }
@@ -205,11 +228,15 @@ function fill({ el, items, prop, many, p }, w) {
 // normalizeDeclarative makes native WebMCP's declarative results MCP CallToolResults: an agent's
 // respondWith(promise) hands the browser the normalized JSON text of the promise's value (or an
 // isError result where it rejects), as the bridge's wrapper of registerTool does for script tools.
-export function normalizeDeclarative() {
-  const proto = globalThis.SubmitEvent && SubmitEvent.prototype, respond = proto && proto.respondWith;
+export function normalizeDeclarative(): void {
+  const proto = globalThis.SubmitEvent && SubmitEvent.prototype, respond = proto && proto.respondWith; // eslint-disable-line @typescript-eslint/unbound-method -- called with .call
   if (typeof respond !== "function") return;
-  proto.respondWith = function respondWith(response) {
-    const agent = this.agentInvoked && this.defaultPrevented;
-    return respond.call(this, agent ? runTool({ name: this.target.getAttribute("toolname"), execute: () => response }, 0, 0, (v) => v) : response);
+  proto.respondWith = function respondWith(this: SubmitEvent, response: unknown) {
+    if (!(this.agentInvoked && this.defaultPrevented)) return respond.call(this, response);
+    const name = (this.target as Element | null)?.getAttribute("toolname") ?? "";
+    return respond.call(this, runGuarded(name, null, "{}", true, () => response).then((out) => {
+      if ("error" in out) throw out.error;
+      return out.text;
+    }));
   };
 }

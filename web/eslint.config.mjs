@@ -1,0 +1,21 @@
+// The loader's lint rules: ESLint's recommended rules and typescript-eslint's type-checked
+// ones, run by `make test` (internal/tscheck) over web/src and web/extension.
+import js from "@eslint/js";
+import tseslint from "typescript-eslint";
+
+export default tseslint.config(
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      // Rejections carry DOMExceptions and the page's own thrown values as they are.
+      "@typescript-eslint/prefer-promise-reject-errors": "off",
+      "@typescript-eslint/only-throw-error": "off",
+      // A failure crosses to the loader as its message (a Worker's answer is plain data).
+      "preserve-caught-error": "off",
+      "max-lines-per-function": ["error", { max: 100, skipBlankLines: true, skipComments: true }],
+    },
+  },
+  { ignores: ["dist/**", "types/**", "eslint.config.mjs"] },
+);

@@ -1,0 +1,166 @@
+// install defines window.WebMCPBridge and makes sure document.modelContext exists: the browser's
+// own (native WebMCP), wrapped so that every tool result becomes an MCP CallToolResult, or the
+// bridge's implementation of the API where the browser has none. It is synchronous, and nothing
+// is fetched: the Go module starts on first need (see host.ts).
+import * as host from "./host.ts";
+import { toJSON } from "./encode.ts";
+import { normalizeValue } from "./flow.ts";
+import { blobOf, isBinary, reportViolations, violationListeners } from "./results.ts";
+import { nativeModelContext, wrapNative } from "./native.ts";
+import { createModelContext, defineEventClasses } from "./modelcontext.ts";
+import { normalizeDeclarative } from "./declarative.ts";
+import { callDetailed, describeTool, parseOutput, toModelInput } from "./agent.ts";
+import { defineProperty, getOwnPropertyDescriptor, parse } from "./builtins.ts";
+import type { Assets, CallToolResult, ImageSource, ModelContext, ModelInput, Policy, PolicySettings, ProposedBlock, AgentTool, ToolOutput, Violation } from "./types.ts";
+
+const MARK = Symbol.for("webmcp-bridge");
+
+/** The API of window.WebMCPBridge and of the ES module. */
+export interface WebMCPBridge {
+  /** The package version; the module's own once it runs. */
+  readonly version: string;
+  /** Settles when the Go module runs; reading it starts the module. Rejects, saying why, where
+   * the module cannot run (a CSP without 'wasm-unsafe-eval'). */
+  readonly ready: Promise<WebMCPBridge>;
+  /** Starts the module now, as data-start="eager" does; the same promise as ready. */
+  start(): Promise<WebMCPBridge>;
+  /** Where the module's files are served: a base URL (they keep their names there) or each
+   * file's URL. Throws an InvalidStateError once the module has started. */
+  setAssets(where: Assets): void;
+  /** false when the script tag has data-normalize="off". */
+  readonly normalizing: boolean;
+  /** true when the browser has its own WebMCP and the bridge wraps it. */
+  readonly native: boolean;
+  /** A copy of the policy in force (null before the module first ran). */
+  readonly policy: Policy | null;
+  /** Sets the policy; rejects with a TypeError whose `setting` names the bad setting. */
+  configure(settings: PolicySettings): Promise<Policy>;
+  /** Normalizes any value as a tool result would be. */
+  normalize(value: unknown): Promise<CallToolResult>;
+  /** Called for every policy violation (a console warning and a "webmcpbridgeviolation" event on window too). */
+  onViolation(listener: (v: Violation) => void): () => void;
+  readonly content: Content;
+  readonly agent: Agent;
+}
+
+/** Builders of the proposed WebMCP result types. */
+export interface Content {
+  text(text: string): ProposedBlock;
+  html(html: string): ProposedBlock;
+  link(url: string, title?: string): ProposedBlock;
+  table(headers: unknown[], rows: unknown[][]): ProposedBlock;
+  error(message: string, code?: string | number): ProposedBlock;
+  /** An image block; a binary is handed to the module as bytes (never base64 on this thread). */
+  image(src: ImageSource, options?: { mimeType?: string; alt?: string }): Promise<ProposedBlock>;
+}
+
+/** The agent side: tools as an agent calls them, results validated and ready for a model. */
+export interface Agent {
+  listTools(): Promise<AgentTool[]>;
+  /** Runs the tool through executeTool and hands out its normalized result; rejects for an unknown tool or an abort. */
+  callTool(name: string, args?: Record<string, unknown>, options?: { signal?: AbortSignal }): Promise<CallToolResult>;
+  /** callTool with the violations, the model input and the table rows as well. */
+  callToolDetailed(name: string, args?: Record<string, unknown>, options?: { signal?: AbortSignal }): Promise<ToolOutput>;
+  /** The model input of a result; free for results the agent side handed out. */
+  toModelInput(result: CallToolResult): Promise<ModelInput>;
+  /** Normalizes a raw executeTool output from anywhere (another page, a tab), trusting nothing. */
+  parseToolOutput(raw: string | object, tool?: string): Promise<ToolOutput>;
+}
+
+/** What the entry points pass: where the module's files are, whether results are normalized
+ * (false: the API alone, raw results), "eager" to start the module at once, false to keep the
+ * module off Workers. */
+export interface InstallOptions { assets: Assets; normalize?: boolean; start?: "lazy" | "eager"; worker?: boolean }
+
+/** install installs the bridge and answers it with the ModelContext it serves (null where a
+ * bridge was installed before, which stays in charge). */
+export function install({ assets, normalize = true, start = "lazy", worker = true }: InstallOptions): { api: WebMCPBridge; modelContext: ModelContext | null } {
+  // Only a bridge counts: an element with id="WebMCPBridge" also shows up as window.WebMCPBridge.
+  const existing = getOwnPropertyDescriptor(globalThis, "WebMCPBridge");
+  const value = existing && existing.value as (WebMCPBridge & { [MARK]?: boolean }) | undefined;
+  if (value && value[MARK] === true) return { api: value, modelContext: null };
+
+  host.setupHost(assets, worker, stepAside);
+  defineEventClasses();
+  const native = nativeModelContext();
+  let modelContext: ModelContext;
+  if (native) modelContext = wrapNative(native, normalize);
+  else {
+    const mc = createModelContext(normalize);
+    modelContext = mc;
+    defineProperty(Document.prototype, "modelContext", { configurable: true, get() { return mc; } });
+    defineProperty(Navigator.prototype, "modelContext", { configurable: true, get() { return mc; } });
+  }
+  if (native && normalize) normalizeDeclarative(); // forms' respondWith results are normalized too
+
+  // ready starts the module the first time it is read.
+  let readyPromise: Promise<WebMCPBridge> | null = null;
+  const ready = (): Promise<WebMCPBridge> => {
+    if (!readyPromise) {
+      readyPromise = host.startModule().then(() => api);
+      readyPromise.catch(() => {}); // said once by stepAside; a rejected ready is for the page to read
+    }
+    return readyPromise;
+  };
+
+  const api: WebMCPBridge = {
+    get version() { return host.state.version || "__WEBMCP_BRIDGE_VERSION__"; },
+    get ready() { return ready(); },
+    start: () => ready(),
+    setAssets: (where) => host.setAssets(where),
+    normalizing: normalize,
+    native: !!native,
+    content: contentBuilders(),
+    get policy() { return host.state.policy && structuredClone(host.state.policy); },
+    async configure(settings) {
+      return structuredClone(await host.configure(toJSON(settings || {}, "configure: the settings")));
+    },
+    async normalize(value) {
+      await host.startModule();
+      return parse(await normalizeValue(value)) as CallToolResult;
+    },
+    onViolation(f) { violationListeners.add(f); return () => violationListeners.delete(f); },
+    agent: {
+      async listTools() { return (await modelContext.getTools()).map(describeTool); },
+      async callTool(name, args, options) { return (await callDetailed(modelContext, name, args, options)).result; },
+      callToolDetailed: (name, args, options) => callDetailed(modelContext, name, args, options),
+      toModelInput,
+      parseToolOutput: (raw, tool = "") => parseOutput(raw, tool),
+    },
+  };
+  defineProperty(api, MARK, { value: true });
+  // The tests' door into the module, in the test build only: which module runs where, and its
+  // exports by name. The shipped loader has no way into the module but the API above.
+  if (__WEBMCP_TEST__) defineProperty(api, Symbol.for("webmcp-bridge.module"), { value: { info: host.moduleInfo, call: host.testCall } });
+  defineProperty(globalThis, "WebMCPBridge", { value: api, configurable: true, enumerable: true, writable: false });
+  if (start === "eager") void ready();
+  return { api, modelContext };
+}
+
+// contentBuilders are WebMCPBridge.content: plain objects of the proposed types. An image from a
+// binary keeps the binary as its data: the bridge hands it to the module as bytes.
+function contentBuilders(): Content {
+  return {
+    text: (text) => ({ type: "text", text: String(text) }),
+    html: (html) => ({ type: "html", html: String(html) }),
+    link: (url, title) => (title === undefined ? { type: "link", url: String(url) } : { type: "link", url: String(url), title: String(title) }),
+    table: (headers, rows) => ({ type: "table", headers, rows }),
+    error: (message, code) => (code === undefined ? { type: "error", message: String(message) } : { type: "error", message: String(message), code }),
+    async image(src, opts = {}) {
+      if (typeof src !== "string" && !isBinary(src))
+        throw new TypeError("content.image: expected base64, a data URL, a Blob, an ArrayBuffer, a typed array, a canvas or an ImageBitmap");
+      const data = typeof src === "string" || src instanceof Blob || src instanceof ArrayBuffer || ArrayBuffer.isView(src) ? src : await blobOf(src);
+      const block: ProposedBlock = { type: "image", data };
+      if (opts.mimeType) block.mimeType = opts.mimeType;
+      if (opts.alt) block.alt = opts.alt;
+      return block;
+    },
+  };
+}
+
+// stepAside is what happens, once, when the module cannot run on this page: a console warning
+// that says why and what to change, and a webmcpbridgeviolation event.
+function stepAside(e: Error): void {
+  console.warn(e.message);
+  reportViolations("", [{ item: 0, type: "bridge", limit: "module", reason: e.message, notice: e.message }], true);
+}

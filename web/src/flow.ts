@@ -1,0 +1,142 @@
+// The one guarded flow of a tool, for the native wrapper (native.ts) and the fallback
+// (modelcontext.ts) alike: check the schema at registration (on the page, from the generated
+// keyword table: nothing is fetched), validate a call's arguments in the module, run the tool,
+// normalize its result in the module, and release the compiled schema when the tool goes.
+// A call crosses into the module at most twice: once to validate (tools with a schema), once
+// for the result (normalized, or the isError result of a throw).
+import { callGo, checkInput, newSchema, releaseSchema, startModule, state, type SchemaRef } from "./host.ts";
+import { toJSON, tooLarge } from "./encode.ts";
+import { checkSchema } from "./schema-check.ts";
+import { errorResult, normalize, passThrough, reportViolations, type NormalizedHead } from "./results.ts";
+import { parse, stringify } from "./builtins.ts";
+
+/** A tool's schema as registration sees it: none, checked JSON, or text it does not check (a
+ * toJSON that returns a string, accepted unchecked as native WebMCP accepts it). */
+export interface SchemaCheck { text: string | undefined; schema: SchemaRef | null }
+
+/** checkToolSchema decides at registration whether a tool's inputSchema is within the enforced
+ * subset, without the module: a schema the bridge cannot enforce is a TypeError that says where
+ * and why (its path rides along). Cycles, depth and size are TypeErrors too. */
+export function checkToolSchema(inputSchema: unknown, what = "registerTool: inputSchema"): SchemaCheck {
+  if (inputSchema === undefined) return { text: undefined, schema: null };
+  const text = toJSON(inputSchema, what);
+  if (text === "null") throw new TypeError(what + " is not JSON");
+  if (!/^[{[]/.test(text)) return { text, schema: null };
+  const problem = checkSchema(parse(text));
+  if (problem) throw Object.assign(new TypeError(problem.message), { path: problem.path });
+  return { text, schema: newSchema(text) };
+}
+
+/** The module is needed and cannot run: tools then work as the page wrote them. */
+const unavailable = (): boolean => state.unavailable !== null;
+
+/** What a guarded call gives: the result text for the agent, or an error to throw (the
+ * arguments failed their schema and results are raw: a DataError, as native WebMCP throws). */
+export type Outcome = { text: string | null; head?: NormalizedHead } | { error: Error };
+
+/** agentCalls counts the agent side's calls under way per tool: their results come back with the
+ * model input, so the agent side needs no crossing of its own (see agent.ts). */
+export const agentCalls = new Map<string, number>();
+
+// agentHeads holds, for a short while, what the module said of the results of the agent side's
+// calls, by their exact text: a raw output identical to one of them was produced by the module.
+const agentHeads = new Map<string, NormalizedHead>();
+const AGENT_HEADS_KEPT = 8;
+function keepAgentHead(out: Outcome, forAgent: boolean): Outcome {
+  if (!forAgent || !("text" in out) || out.text === null || !out.head || !out.head.modelInput) return out;
+  agentHeads.set(out.text, out.head);
+  while (agentHeads.size > AGENT_HEADS_KEPT) agentHeads.delete(agentHeads.keys().next().value as string);
+  return out;
+}
+
+/** takeAgentHead is what the module said of the result whose text is raw, once. */
+export function takeAgentHead(raw: string): NormalizedHead | undefined {
+  const head = agentHeads.get(raw);
+  agentHeads.delete(raw);
+  return head;
+}
+
+/** runGuarded is the flow of one call: args gives the arguments' JSON text (or throws: too deep,
+ * too large, a cycle); run runs the tool with the arguments read back from that text, so the
+ * tool gets exactly what was validated. With normalizeOn false, results are raw (the tool's own
+ * value as native WebMCP passes it). */
+export async function runGuarded(name: string, schema: SchemaRef | null, args: string | (() => string), normalizeOn: boolean,
+  run: (args: Record<string, unknown>) => unknown): Promise<Outcome> {
+  const forAgent = normalizeOn && (agentCalls.get(name) ?? 0) > 0;
+  return keepAgentHead(await guarded(name, schema, args, normalizeOn, run, forAgent), forAgent);
+}
+
+async function guarded(name: string, schema: SchemaRef | null, args: string | (() => string), normalizeOn: boolean,
+  run: (args: Record<string, unknown>) => unknown, forAgent: boolean): Promise<Outcome> {
+  let argsJSON: string;
+  try {
+    argsJSON = typeof args === "string" ? args : args();
+  } catch (e) {
+    return failed(e, forAgent);
+  }
+  if (schema && !unavailable()) {
+    let invalid = null;
+    try {
+      invalid = await checkInput<NormalizedHead>(schema, argsJSON, forAgent);
+    } catch (e) {
+      if (!unavailable()) return failed(e, forAgent);
+    }
+    if (invalid) return normalizeOn ? { text: invalid.body, head: invalid.head } : { error: new DOMException(invalid.message, "DataError") };
+  }
+  let value: unknown;
+  try {
+    value = await run(parse(argsJSON) as Record<string, unknown>);
+  } catch (e) {
+    if (!normalizeOn) throw e;
+    return failed(e, forAgent);
+  }
+  if (!normalizeOn) return { text: rawText(value) };
+  if (unavailable()) return { text: await passThrough(value) };
+  try {
+    const { head, body } = await normalize(value, name, forAgent);
+    return { text: body, head };
+  } catch (e) {
+    if (unavailable()) return { text: await passThrough(value) };
+    return failed(e, forAgent);
+  }
+}
+
+// rawText is what native WebMCP hands an agent for a tool's value: strings as they are, anything
+// else as JSON (undefined as "undefined"); a form whose submission navigated (a symbol) gives null.
+const rawText = (v: unknown): string | null => (typeof v === "string" ? v : v === undefined ? "undefined" : typeof v === "symbol" ? null : stringify(v) ?? null);
+
+// failed is the isError result for e; where the module cannot run, e is thrown on.
+async function failed(e: unknown, forAgent: boolean): Promise<Outcome> {
+  try {
+    const { head, body } = await errorResult(e, forAgent);
+    return { text: body, head };
+  } catch (e2) {
+    throw unavailable() ? e : e2;
+  }
+}
+
+/** releaseTool forgets a tool's compiled schema once the tool is unregistered. */
+export const releaseTool = (schema: SchemaRef | null): void => releaseSchema(schema);
+
+/** normalizeForeign is what this page hands an agent for another frame's result: the raw text
+ * that frame sent, normalized again by this page's module, trusting nothing (where the module
+ * cannot run, as it came). */
+export async function normalizeForeign(raw: string | null, tool: string): Promise<string | null> {
+  if (raw === null || unavailable()) return raw;
+  try {
+    await startModule();
+    const json = tooLarge(raw);
+    const { head, body } = json ? await callGo<"refuse", NormalizedHead>("refuse", json.refuse, json.size)
+      : await callGo<"parseToolOutput", NormalizedHead>("parseToolOutput", raw, document.baseURI);
+    reportViolations(tool, head.violations ?? []);
+    return body;
+  } catch (e) {
+    if (unavailable()) return raw;
+    throw e;
+  }
+}
+
+/** normalizeValue is WebMCPBridge.normalize: any value as a CallToolResult's JSON text. */
+export async function normalizeValue(value: unknown): Promise<string> {
+  return (await normalize(value, "", false)).body;
+}

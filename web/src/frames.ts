@@ -1,0 +1,164 @@
+// Tools across the frames of one page, for the fallback. Every frame of the page (the same top)
+// that loads the bridge says hello to the others over postMessage; each answers with the tools
+// the other may see — all of them to its own origin, and to another origin those whose exposedTo
+// names it — sends the list again when it changes, runs the calls it receives (with the same
+// checks as its own calls) and says bye when its document goes. Every message is checked: it
+// must come from a window of this page, and only data meant for an origin is sent, with that
+// origin as the target. Across origins only a frame and its parent talk, and a parent talks to a
+// cross-origin child only where the child's <iframe allow> grants the tools feature.
+import { TOOL_NAME } from "./generated/boundary.ts";
+import { apply, hasOwn, isArray, read } from "./builtins.ts";
+import type { Entry, Registry } from "./modelcontext.ts";
+import type { RegisteredTool, ToolAnnotations } from "./types.ts";
+
+const KEY = "webmcpBridge";
+const lost = (message: string): DOMException => new DOMException("executeTool: " + message, "UnknownError");
+
+/** What getTools() says of a tool, as frames exchange it: its schema as JSON text. */
+export interface ToolInfo { name: string; title: string; description: string; text: string | undefined; annotations: ToolAnnotations | undefined }
+
+/** hints are a tool's annotations with every member the draft defines, as booleans (native
+ * Chromium 156 adds a debugging member, which the newest tests do not expect). */
+export const hints = (a: Record<string, unknown>): ToolAnnotations =>
+  ({ consequentialHint: !!a.consequentialHint, readOnlyHint: !!a.readOnlyHint, untrustedContentHint: !!a.untrustedContentHint });
+
+/** The exchange, as the fallback's ModelContext uses it. */
+export interface Frames {
+  origin: string;
+  list(fromOrigins: string[]): RegisteredTool[];
+  call(tool: RegisteredTool, inputJSON: string, signal?: AbortSignal): Promise<string | null>;
+  push(): void;
+}
+interface Peer { origin: string; tools: ToolInfo[] }
+interface PendingCall { win: Window; resolve(v: string | null): void; reject(e: unknown): void }
+type Message = Record<string, unknown>;
+
+/** connectFrames starts the exchange for the fallback's registry tools; changed(false) says the
+ * other frames' tools changed, describe makes a RegisteredTool, run runs a local tool. */
+export function connectFrames({ tools, changed, describe, run }: {
+  tools: Registry; changed: (local?: boolean) => void;
+  describe: (e: ToolInfo, win: Window, origin: string) => RegisteredTool;
+  run: (e: Entry, inputJSON: string, signal?: AbortSignal) => Promise<string | null>;
+}): Frames {
+  // window, top and this document's origin, as they are now (a page can replace self, parent
+  // and origin; window and top it cannot).
+  const me = self.origin, up = window.parent;
+  const peers = new Map<Window, Peer>(); // the frames that told this one their tools
+  const calls = new Map<number, PendingCall>(); // this document's calls in other frames
+  const hosted = new Map<Window, Map<number, AbortController>>(); // other frames' calls running here
+  let ids = 0;
+  const post = (w: Window, origin: string, type: string, fields?: Message): void => { try { w.postMessage({ [KEY]: type, ...fields }, origin); } catch { /* gone, or an opaque origin */ } };
+  const exposed = (e: Entry, origin: string): boolean => origin === me || !e.form && e.exposedTo.includes(origin);
+  const visible = (origin: string): ToolInfo[] => [...tools.values()].filter((e) => exposed(e, origin))
+    .map(({ annotations, description, name, text, title }) => ({ annotations, description, name, text, title }));
+
+  function drop(w: Window): void {
+    const p = peers.get(w);
+    peers.delete(w);
+    for (const [id, c] of calls) if (c.win === w) { calls.delete(id); c.reject(lost("its frame went away")); }
+    hosted.get(w)?.forEach((ac) => ac.abort()); // its calls here are cancelled
+    hosted.delete(w);
+    if (p && p.tools.length) changed(false);
+  }
+  // watch looks, while calls run between frames, for a frame removed without a bye (a detached
+  // iframe's document may not get to send one): its calls end as if it had said bye.
+  let watching = 0;
+  const watch = (): void => {
+    watching = watching || setInterval(() => {
+      const wins = new Set([...calls.values()].map((c) => c.win).concat([...hosted.keys()]));
+      for (const w of wins) if (w.closed) drop(w);
+      if (!wins.size) { clearInterval(watching); watching = 0; }
+    }, 200);
+  };
+  // host runs another frame's call of a tool exposed to it, and answers with the result.
+  function host(w: Window, origin: string, { id, name, input }: Message): void {
+    const e = tools.get(String(name));
+    const reply = (value: string | null, x?: DOMException): void => post(w, origin, "result", x ? { id, error: x.name, message: String(x.message) } : { id, value });
+    let ok = false;
+    try { ok = typeof input === "string" && /^[{[]/.test(input) && !!JSON.parse(input); } catch { /* not JSON */ }
+    if (!e || !exposed(e, origin) || !ok || typeof id !== "number") return reply(null, lost("no tool " + String(name)));
+    const ac = new AbortController(), mine = hosted.get(w) ?? new Map<number, AbortController>();
+    hosted.set(w, mine);
+    mine.set(id, ac);
+    watch();
+    run(e, input as string, ac.signal).then((v) => reply(v), (x: unknown) => reply(null, x instanceof DOMException ? x : lost(String(x instanceof Error ? x.message : x))))
+      .then(() => mine.delete(id) && !mine.size && hosted.delete(w), () => {});
+  }
+
+  const state: Frames = {
+    origin: me,
+    list(from) {
+      const out: RegisteredTool[] = [];
+      for (const [w, p] of peers) {
+        if (w.closed) drop(w);
+        else if (p.origin === me || from.includes(p.origin)) for (const t of p.tools) out.push(describe(t, w, p.origin));
+      }
+      return out;
+    },
+    call(tool, inputJSON, signal) {
+      const w = tool.window, p = peers.get(w);
+      if (!p || p.origin !== tool.origin || !p.tools.some((t) => t.name === tool.name)) return Promise.reject(lost("no tool " + tool.name));
+      return new Promise((resolve, reject) => {
+        const id = ++ids;
+        calls.set(id, { win: w, resolve, reject });
+        watch();
+        post(w, p.origin, "call", { id, name: tool.name, input: inputJSON });
+        if (signal) signal.addEventListener("abort", () => { if (calls.delete(id)) { reject(signal.reason); post(w, p.origin, "abort", { id }); } }, { once: true });
+      });
+    },
+    push() { for (const [w, p] of peers) post(w, p.origin, "tools", { tools: visible(p.origin) }); },
+  };
+
+  // The message's members are read through the getters captured at load (builtins.ts): a page
+  // that patches MessageEvent later must not see what passes.
+  addEventListener("message", (e) => {
+    const d = read(e, "data") as Message | null, w = read(e, "source") as Window | null, origin = String(read(e, "origin"));
+    if (!d || typeof d !== "object" || !apply(hasOwn, null, [d, KEY]) || typeof d[KEY] !== "string" || !w || w === window) return;
+    try { if (w.top !== top) return; } catch { return; } // another page's window
+    const type = d[KEY], peer = peers.get(w);
+    if (!allowed(w, origin, me, up)) return;
+    if (type === "hello" || type === "tools") {
+      const before = peer ? JSON.stringify(peer.tools) : "[]", list = type === "tools" ? clean(d.tools) : [];
+      peers.set(w, { origin, tools: list });
+      if (type === "hello" || !peer || peer.origin !== origin) post(w, origin, "tools", { tools: visible(origin) });
+      if (before !== JSON.stringify(list)) changed(false);
+    } else if (!peer || peer.origin !== origin) return; // calls and results only from frames that said hello
+    else if (type === "call") host(w, origin, d);
+    else if (type === "abort") hosted.get(w)?.get(Number(d.id))?.abort();
+    else if (type === "result") {
+      const id = Number(d.id), c = calls.get(id);
+      if (!c || c.win !== w) return;
+      calls.delete(id);
+      if (typeof d.error === "string") c.reject(new DOMException(String(d.message), /^(Data|NotAllowed|Security)Error$/.test(d.error) ? d.error : "UnknownError"));
+      else c.resolve(typeof d.value === "string" ? d.value : null);
+    } else if (type === "bye") drop(w);
+  });
+  // hello goes to every frame of the page (at most 99 children each: a page may replace
+  // window.length); it carries nothing but the question.
+  const hello = (w: Window): void => {
+    if (w !== window) post(w, "*", "hello");
+    try { for (let i = 0; i < w.length && i < 99; i++) hello(w[i]); } catch { /* not a window */ }
+  };
+  addEventListener("pagehide", () => { for (const [w, p] of peers) post(w, p.origin, "bye"); });
+  if (top) hello(top);
+  return state;
+}
+
+// allowed says whether this document and the frame w of origin may share tools: the same
+// origin, or a parent and its cross-origin child whose <iframe allow> lists the tools feature
+// for it, or for any origin ("tools", "tools *"; 'src' is taken as any origin too), the
+// child trusting its parent: a parent that does not allow it never answers.
+function allowed(w: Window, origin: string, me: string, up: Window): boolean {
+  if (origin === "null") return false;
+  if (origin === me || w === up) return true;
+  if (w.parent !== window) return false;
+  const el = [...document.querySelectorAll<HTMLIFrameElement>("iframe,frame")].find((f) => f.contentWindow === w);
+  const rule = el && (el.getAttribute("allow") || "").split(";").map((s) => s.trim().split(/\s+/)).find(([f]) => f === "tools");
+  return !!rule && (rule.length < 2 || rule.some((o) => o === "*" || o === "'src'" || o === origin || o === "'self'" && origin === me));
+}
+
+// clean keeps of another frame's list only well-formed tools, as plain data.
+const clean = (list: unknown): ToolInfo[] => (isArray(list) ? list as Message[] : []).filter((t) => t && typeof t === "object" && typeof t.name === "string" && TOOL_NAME.test(t.name)).map((t) => ({
+  annotations: t.annotations ? hints(Object(t.annotations) as Record<string, unknown>) : undefined,
+  description: String(t.description), name: String(t.name), text: typeof t.text === "string" ? t.text : undefined, title: String(t.title),
+}));

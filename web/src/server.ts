@@ -1,0 +1,194 @@
+// The side that runs the Go module: in the bridge's dedicated Worker (worker.ts), or on the
+// page's own thread where a Worker cannot start (host.ts). Both answer the same requests, one at
+// a time and in order. Requests carry strings and, for binary results, transferred bytes;
+// answers carry strings (frames, see frame.ts) and the compiled WebAssembly.Module.
+//
+// The module's exports are taken from the global the module sets at start and the global is
+// removed in the same turn, so no other script can call or replace them.
+import { GLOBAL_EXPORTS, GLOBAL_STARTED, type ExportArgs, type ExportName, type TestExportName } from "./generated/boundary.ts";
+import { frameOf } from "./frame.ts";
+
+/** A request to the module server. */
+export type Request =
+  | { op: "start"; wasm: string; module: WebAssembly.Module | null; configured: string | null }
+  | { [K in ExportName]: { op: "call"; name: K; args: ExportArgs[K] } }[ExportName]
+  | { op: "compile"; key: number; json: string }
+  | { op: "validate"; key: number; json: string; args: string; forAgent: boolean }
+  | { op: "release"; key: number }
+  // The test build's requests: a test export by name, and making an export behave as another
+  // (to crash the module on purpose). The shipped server refuses them.
+  | { op: "test"; name: TestExportName }
+  | { op: "alias"; name: ExportName; to: TestExportName };
+
+/** The server's answer: a frame, or why the module died in the call or cannot start. */
+export interface Answer {
+  out?: string;
+  start?: string;
+  configure?: string;
+  module?: WebAssembly.Module;
+  crashed?: string;
+  unavailable?: string;
+  csp?: boolean;
+  /** the module's memory in bytes after the request */
+  memory?: number;
+  id?: number;
+}
+
+/** What wasm_exec.js defines: Go's runtime for js/wasm. */
+interface GoRuntime { importObject: WebAssembly.Imports; exited: boolean; run(instance: WebAssembly.Instance): Promise<void> }
+type GoExport = (...args: unknown[]) => unknown;
+type Scope = typeof globalThis & { Go: new () => GoRuntime };
+
+/** The module died in a call. */
+class Crash { constructor(readonly crashed: string) {} }
+/** The module cannot run here (and a CSP is why, when csp). */
+class Unavailable { constructor(readonly unavailable: string, readonly csp = false) {} }
+
+/** serveModule returns handle(request) → answer for a module run in scope (the Worker's or the
+ * window's global object), where wasm_exec.js has defined Go. */
+export function serveModule(scope: Scope): (req: Request) => Promise<Answer> {
+  const server = new ModuleServer(scope);
+  let queue: Promise<unknown> = Promise.resolve();
+  // handle answers requests one at a time, in order.
+  return function handle(req: Request): Promise<Answer> {
+    const done = queue.then(async () => {
+      let a: Answer;
+      try {
+        a = await server.answer(req);
+      } catch (e) {
+        a = e instanceof Crash ? { crashed: e.crashed } : e instanceof Unavailable ? { unavailable: e.unavailable, csp: e.csp } : { crashed: messageOf(e) };
+      }
+      a.memory = server.memoryBytes();
+      return a;
+    });
+    queue = done;
+    return done;
+  };
+}
+
+/** ModuleServer holds one running module: its runtime, its exports, its compiled schemas. */
+class ModuleServer {
+  private runtime: GoRuntime | null = null;
+  private memory: WebAssembly.Memory | null = null;
+  private readonly exports = new Map<string, GoExport>();
+  private readonly schemas = new Map<number, number>(); // the loader's schema key → the module's schema id
+
+  constructor(private readonly scope: Scope) {}
+
+  memoryBytes(): number { return this.memory ? this.memory.buffer.byteLength : 0; }
+
+  answer(req: Request): Answer | Promise<Answer> {
+    switch (req.op) {
+      case "start": return this.start(req);
+      case "call": return { out: this.call(req.name, req.args) };
+      case "validate": {
+        const s = this.schemaId(req.key, req.json);
+        return "out" in s ? s : { out: this.call("validate", [s.id, req.args, req.forAgent]) };
+      }
+      case "compile": {
+        const s = this.schemaId(req.key, req.json);
+        return "out" in s ? s : { out: `{"id":${s.id}}\n` };
+      }
+      case "release": {
+        const id = this.schemas.get(req.key);
+        if (id !== undefined) this.call("releaseSchema", [id]);
+        this.schemas.delete(req.key);
+        return { out: "{}\n" };
+      }
+      case "test":
+        if (__WEBMCP_TEST__) return { out: this.call(req.name, []) };
+        break;
+      case "alias":
+        if (__WEBMCP_TEST__) {
+          const to = this.exports.get(req.to);
+          if (to) this.exports.set(req.name, to);
+          return { out: "{}\n" };
+        }
+        break;
+    }
+    return { crashed: "unknown request" };
+  }
+
+  // start instantiates the module and takes its exports from the global it sets, removing the
+  // global in the same turn.
+  private async start({ wasm, module, configured }: Extract<Request, { op: "start" }>): Promise<Answer> {
+    if (typeof WebAssembly !== "object") throw new Unavailable("this browser has no WebAssembly");
+    const compiled = module || await compile(wasm);
+    const go = new this.scope.Go();
+    this.runtime = go;
+    const instance = await WebAssembly.instantiate(compiled, go.importObject);
+    this.memory = instance.exports.mem as WebAssembly.Memory;
+    const g = this.scope as unknown as Record<string, unknown>;
+    let started = false, onStarted = (): void => {};
+    const whenStarted = new Promise<void>((resolve) => { onStarted = resolve; });
+    g[GLOBAL_STARTED] = () => { started = true; onStarted(); };
+    void go.run(instance); // runs main until it first waits: by then the exports are set
+    if (!started) await whenStarted;
+    delete g[GLOBAL_STARTED];
+    const api = g[GLOBAL_EXPORTS] as Record<string, GoExport> | undefined;
+    delete g[GLOBAL_EXPORTS];
+    if (!api) throw new Crash("the module did not start");
+    for (const name of Object.keys(api)) if (typeof api[name] === "function") this.exports.set(name, api[name]);
+    const answer: Answer = { start: this.call("start", []), module: compiled };
+    if (configured != null) answer.configure = this.call("configure", [configured]);
+    return answer;
+  }
+
+  // call calls an export; a module that dies in it (a fatal Go error, a trap, a stack overflow)
+  // makes it throw a Crash.
+  private call(name: string, args: readonly unknown[]): string {
+    const f = this.exports.get(name);
+    if (!f) return JSON.stringify({ error: { name: "TypeError", message: `the module has no export named ${name}` } }) + "\n";
+    let out: unknown, why = "";
+    try {
+      out = f(...args);
+    } catch (e) {
+      why = messageOf(e);
+    }
+    if (!why && (!this.runtime || this.runtime.exited || typeof out !== "string")) why = "the Go program exited";
+    if (why) throw new Crash(`${name}: ${why}`);
+    return out as string;
+  }
+
+  // schemaId is the module's id of the loader's schema key, compiling the schema where this
+  // module has not yet; a schema the module refuses answers its error frame.
+  private schemaId(key: number, json: string): { id: number } | { out: string } {
+    let id = this.schemas.get(key);
+    if (id === undefined) {
+      const out = this.call("compileSchema", [json]);
+      try {
+        id = frameOf<{ id: number }>(out).head.id;
+      } catch {
+        return { out };
+      }
+      this.schemas.set(key, id);
+    }
+    return { id };
+  }
+}
+
+// compile compiles the module; a server that sends the wrong MIME type gets a second try from
+// the bytes.
+async function compile(url: string): Promise<WebAssembly.Module> {
+  try {
+    return await WebAssembly.compileStreaming(fetch(url));
+  } catch (e) {
+    if (blocked(e)) throw new Unavailable(messageOf(e), true);
+    let bytes: ArrayBuffer;
+    try {
+      const r = await fetch(url);
+      if (!r.ok) throw new Error(`${r.status} ${r.statusText}`);
+      bytes = await r.arrayBuffer();
+    } catch (fe) {
+      throw new Unavailable(`cannot load ${url} (${messageOf(fe)})`);
+    }
+    try {
+      return await WebAssembly.compile(bytes);
+    } catch (ce) {
+      throw blocked(ce) ? new Unavailable(messageOf(ce), true) : new Unavailable(`cannot compile ${url} (${messageOf(ce)})`);
+    }
+  }
+}
+
+const messageOf = (e: unknown): string => String(e instanceof Error ? e.message : e);
+const blocked = (e: unknown): boolean => /Content.Security.Policy|CSP|unsafe-eval/i.test(messageOf(e));

@@ -1,0 +1,25 @@
+// webmcp-bridge-worker.js: Go's wasm_exec.js (of the Go that built the module) and the module
+// server (server.ts). In a Worker — the bridge's dedicated Worker — it answers the loader's
+// requests, so that fetching, compiling, starting the module and every normalization happen off
+// the page's main thread. Loaded with a script element where a Worker cannot start, it hands the
+// server to the loader (host.ts) through the element, and the loader runs the module on the
+// page's thread.
+import "go:wasm_exec";
+import { serveModule, type Request } from "./server.ts";
+
+type Scope = Parameters<typeof serveModule>[0];
+declare const WorkerGlobalScope: (abstract new () => object) | undefined;
+
+if (typeof WorkerGlobalScope === "function" && self instanceof WorkerGlobalScope) {
+  const handle = serveModule(self as unknown as Scope);
+  self.onmessage = async (e: MessageEvent<Request & { id: number }>) => {
+    const req = e.data;
+    const a = await handle(req);
+    a.id = req.id;
+    self.postMessage(a);
+  };
+} else {
+  const script = document.currentScript as (HTMLScriptElement & { webmcpBridgeServe?: (f: typeof serveModule) => void }) | null;
+  const hand = script && script.webmcpBridgeServe;
+  if (typeof hand === "function") hand(serveModule);
+}
