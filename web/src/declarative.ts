@@ -48,7 +48,8 @@ export function controlsOf(form: HTMLFormElement): { schema: Record<string, unkn
     const c: Partial<ControlInfo> & { el: Control; many: boolean } = { el, many: boxes || select && el.multiple };
     let p: Param = { type: type === "checkbox" && !boxes ? "boolean" : type === "number" || type === "range" ? "number" : "string" };
     if (radios || boxes || select) {
-      const items: Item[] = select ? [...el.options] : els as HTMLInputElement[];
+      // A disabled option (or one in a disabled optgroup) is not offered: a person cannot pick it.
+      const items: Item[] = select ? [...el.options].filter((o) => !o.matches(":disabled")) : els as HTMLInputElement[];
       c.items = items;
       c.prop = select ? "selected" : "checked";
       p.anyOf = items.map((o) => Object.assign({ type: "string", const: o.value }, select && { title: (o as HTMLOptionElement).text }));
@@ -61,7 +62,13 @@ export function controlsOf(form: HTMLFormElement): { schema: Record<string, unkn
       p.minimum = num("min", range && 0);
       p.maximum = num("max", range && 100);
       p.multipleOf = /^any$/i.test(el.getAttribute("step") ?? "") ? undefined : step > 0 ? step : 1;
-    } else if (el instanceof HTMLInputElement && el.pattern) p.pattern = el.pattern;
+    } else {
+      if (el instanceof HTMLInputElement && el.pattern) p.pattern = el.pattern;
+      // The lengths the browser holds a person to (values set by script skip them).
+      const { minLength, maxLength } = el;
+      if (minLength > 0) p.minLength = minLength;
+      if (maxLength >= 0) p.maxLength = maxLength;
+    }
     const about = els[els.length - 1].getAttribute("toolparamdescription");
     if (type === "date") { p.format = "date"; p.description = about ? about + " " + DATE_NOTE : DATE_NOTE; }
     else if (about !== null) p.description = about;
@@ -164,7 +171,8 @@ export function runForm({ form }: FormEntry, args: Record<string, unknown>,
     const auto = form.hasAttribute("toolautosubmit");
     if (!auto && !button) throw new Error("A form without toolautosubmit needs a submit button");
     if (running.has(form)) throw new Error("The form is busy with another call");
-    for (const [c, w] of plan) fill(c, w);
+    const agentSet = startFrom(form, plan.map(([c]) => c));
+    for (const [c, w] of plan) fill(c, w, agentSet);
     const end = () => {
       if (running.get(form) === call) running.delete(form);
       form.removeAttribute(ACTIVE);
@@ -200,7 +208,10 @@ function wanted({ el, items, many, p }: ControlInfo, v: unknown, name: string): 
   const scalar = (x: unknown): boolean => /^(string|number|boolean)$/.test(typeof x);
   if (many ? !Array.isArray(v) || !v.every(scalar) : !scalar(v)) throw bad();
   const values = many ? (v as unknown[]).map(String) : [String(v)], [first] = values;
-  // A choice not offered, not a number, or a value the control would drop (a date it cannot parse).
+  // A choice not offered, not a number, a text of a length a person could not enter, or a value
+  // the control would drop (a date it cannot parse).
+  const length = (s: string): number => [...s].length;
+  if (typeof p.minLength === "number" && !many && length(first) < p.minLength || typeof p.maxLength === "number" && !many && length(first) > p.maxLength) throw bad();
   if (items ? !values.every((x) => items.some((o) => o.value === x))
     : p.type === "number" ? typeof v === "boolean" || !first.trim() || !isFinite(Number(first))
       : el.localName === "input" && first && !Object.assign(document.createElement("input"), { type: el.type, value: first }).value) throw bad();
@@ -208,21 +219,61 @@ function wanted({ el, items, many, p }: ControlInfo, v: unknown, name: string): 
 }
 
 // fill gives the controls their new state and fires input and change where it changed, as a
-// person would: at a select, at each checkbox, at the radio button checked.
-function fill({ el, items, prop, many, p }: ControlInfo, w: string | boolean | string[]): void {
-  const fire = (t: EventTarget): void => { t.dispatchEvent(new Event("input", { bubbles: true })); t.dispatchEvent(new Event("change", { bubbles: true })); };
+// person would: at a select, at each checkbox, at the radio button checked. What it changes is
+// recorded in agentSet, so that the next call can start from the state before.
+function fill({ el, items, prop, many, p }: ControlInfo, w: string | boolean | string[], agentSet: AgentSet): void {
   if (!items || !prop) {
-    const target = el as unknown as Record<string, unknown>, key = p.type === "boolean" ? "checked" : "value";
-    if (target[key] !== w) { target[key] = w; fire(el); }
+    if (setByAgent(agentSet, el, p.type === "boolean" ? "checked" : "value", w)) fire(el);
     return;
   }
   const targets = new Set<EventTarget>();
   for (const o of items) {
     const on = many ? (w as string[]).includes(o.value) : o.value === w;
-    const item = o as unknown as Record<string, boolean>;
-    if (item[prop] !== on) { item[prop] = on; if (on || prop !== "checked" || many) targets.add(prop === "selected" ? el : o); }
+    if (setByAgent(agentSet, o, prop, on) && (on || prop !== "checked" || many)) targets.add(prop === "selected" ? el : o);
   }
   targets.forEach(fire);
+}
+
+const fire = (t: EventTarget): void => { t.dispatchEvent(new Event("input", { bubbles: true })); t.dispatchEvent(new Event("change", { bubbles: true })); };
+
+/** What agents' calls set in a form: per control (or option) and property, the value before the
+ * first call set it and the value the last call set. */
+type AgentSet = Map<object, Map<string, { before: unknown; after: unknown }>>;
+const agentSets = new WeakMap<HTMLFormElement, AgentSet>();
+
+// setByAgent sets target[key] to value where it differs, and records it; it says whether it set.
+function setByAgent(agentSet: AgentSet, target: object, key: string, value: unknown): boolean {
+  const t = target as Record<string, unknown>;
+  if (t[key] === value) return false;
+  const keys = agentSet.get(target) ?? new Map<string, { before: unknown; after: unknown }>();
+  agentSet.set(target, keys);
+  keys.set(key, { before: keys.get(key)?.before ?? t[key], after: value });
+  t[key] = value;
+  return true;
+}
+
+// startFrom makes the form what it was before earlier calls filled it, except for the controls
+// this call sets (plan) and what a person changed since (their value stays): each call starts
+// from the form's state before the previous call. It answers the record for this call.
+function startFrom(form: HTMLFormElement, plan: readonly ControlInfo[]): AgentSet {
+  const agentSet = agentSets.get(form) ?? new Map() as AgentSet;
+  agentSets.set(form, agentSet);
+  const setNow = new Set<object>(plan.flatMap((c) => [c.el, ...(c.items ?? [])]));
+  const targets = new Set<EventTarget>();
+  for (const [target, keys] of agentSet) {
+    const t = target as Record<string, unknown>;
+    for (const [key, { before, after }] of keys) {
+      if (t[key] !== after) keys.delete(key); // a person changed it: their value is the state now
+      else if (!setNow.has(target)) {
+        t[key] = before;
+        keys.delete(key);
+        targets.add(target instanceof HTMLOptionElement ? target.closest("select") ?? target : target as EventTarget);
+      }
+    }
+    if (!keys.size) agentSet.delete(target);
+  }
+  targets.forEach(fire);
+  return agentSet;
 }
 
 // normalizeDeclarative makes native WebMCP's declarative results MCP CallToolResults: an agent's

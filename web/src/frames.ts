@@ -17,10 +17,10 @@ const lost = (message: string): DOMException => new DOMException("executeTool: "
 /** What getTools() says of a tool, as frames exchange it: its schema as JSON text. */
 export interface ToolInfo { name: string; title: string; description: string; text: string | undefined; annotations: ToolAnnotations | undefined }
 
-/** hints are a tool's annotations with every member the draft defines, as booleans (native
- * Chromium 156 adds a debugging member, which the newest tests do not expect). */
+/** hints are a tool's annotations with every member the draft defines, as booleans, debugging
+ * among them (the newest tests, as native Chromium gives them). */
 export const hints = (a: Record<string, unknown>): ToolAnnotations =>
-  ({ consequentialHint: !!a.consequentialHint, readOnlyHint: !!a.readOnlyHint, untrustedContentHint: !!a.untrustedContentHint });
+  ({ consequentialHint: !!a.consequentialHint, debugging: !!a.debugging, readOnlyHint: !!a.readOnlyHint, untrustedContentHint: !!a.untrustedContentHint });
 
 /** The exchange, as the fallback's ModelContext uses it. */
 export interface Frames {

@@ -49,6 +49,11 @@ export function checkOrigins(list: Iterable<unknown> | undefined, what: string):
   });
 }
 
+/** isTupleOrigin says whether origin is the serialization of a tuple origin (scheme, host, port). */
+function isTupleOrigin(origin: string): boolean {
+  try { const u = new URL(origin); return u.origin !== "null" && u.origin === origin; } catch { return false; }
+}
+
 /** describe is a tool as getTools() gives it: the RegisteredTool dictionary, members in IDL
  * order (annotations and inputSchema undefined where the tool has none). Its schema is kept as
  * JSON text, so every call gets a fresh object. */
@@ -99,6 +104,9 @@ export function createModelContext(normalizeOn: boolean): ModelContext {
         if (!registered || typeof registered !== "object" || typeof registered.name !== "string" || registered.description === undefined ||
           registered.window == null || typeof registered.origin !== "string")
           throw new TypeError("executeTool: not a tool from getTools()");
+        // An opaque origin cannot name itself to an agent, nor can a tool whose origin is no
+        // tuple origin: such calls are not supported (the newest tests), whatever the tool.
+        if (frames.origin === "null" || !isTupleOrigin(registered.origin)) throw domError("NotSupportedError", "executeTool: an opaque origin");
         if (input === undefined) input = {};
         let inputJSON: string | undefined;
         try { inputJSON = input !== null && typeof input === "object" ? stringify(input) : undefined; } catch { /* below */ }
@@ -110,8 +118,6 @@ export function createModelContext(normalizeOn: boolean): ModelContext {
         }
         const entry = tools.get(registered.name);
         if (!entry || registered.origin !== frames.origin) throw domError("UnknownError", "executeTool: no tool " + registered.name);
-        // An opaque origin ("null") cannot name itself to an agent: its tools never run.
-        if (frames.origin === "null") throw domError(entry.form ? "DataError" : "UnknownError", "executeTool: an opaque origin");
         return run(entry, inputJSON, signal);
       });
     }

@@ -96,7 +96,7 @@ export interface RegisteredTool {
 }
 
 /** A tool's annotations as getTools() gives them: every member the draft defines. */
-export interface ToolAnnotations { readOnlyHint: boolean; untrustedContentHint: boolean; consequentialHint: boolean; debugging?: boolean }
+export interface ToolAnnotations { readOnlyHint: boolean; untrustedContentHint: boolean; consequentialHint: boolean; debugging: boolean }
 
 export interface ModelContext extends EventTarget {
   registerTool(tool: ModelContextTool, options?: { signal?: AbortSignal; exposedTo?: string[] }): Promise<undefined>;

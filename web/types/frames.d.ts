@@ -9,8 +9,8 @@ export interface ToolInfo {
     text: string | undefined;
     annotations: ToolAnnotations | undefined;
 }
-/** hints are a tool's annotations with every member the draft defines, as booleans (native
- * Chromium 156 adds a debugging member, which the newest tests do not expect). */
+/** hints are a tool's annotations with every member the draft defines, as booleans, debugging
+ * among them (the newest tests, as native Chromium gives them). */
 export declare const hints: (a: Record<string, unknown>) => ToolAnnotations;
 /** The exchange, as the fallback's ModelContext uses it. */
 export interface Frames {

@@ -152,7 +152,7 @@ export interface ToolAnnotations {
     readOnlyHint: boolean;
     untrustedContentHint: boolean;
     consequentialHint: boolean;
-    debugging?: boolean;
+    debugging: boolean;
 }
 export interface ModelContext extends EventTarget {
     registerTool(tool: ModelContextTool, options?: {

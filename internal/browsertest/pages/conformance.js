@@ -31,6 +31,13 @@ async function rejects(p, test, msg) {
   throw new Error(msg + ": did not reject");
 }
 const isDOM = (name) => (e) => { assert(e instanceof DOMException, `a DOMException ${name}, got ${e && e.name}: ${e && e.message || e}`); eq(e.name, name, "DOMException name"); };
+const rejectsAtOnce = async (p, name) => {
+  const events = [];
+  p.catch(() => events.push("rejection"));
+  queueMicrotask(() => events.push("microtask"));
+  await rejects(p, isDOM(name), "executeTool");
+  eq(json(events), json(["rejection", "microtask"]), "order");
+};
 const isType = (e) => assert(e instanceof TypeError, `a TypeError, got ${e && e.name}: ${e && e.message}`);
 const is = (v) => (e) => eq(e, v, "rejection");
 const tick = (ms = 0) => new Promise((r) => setTimeout(r, ms));
@@ -91,13 +98,15 @@ if (SUITE === "imperative") {
     const t = await annotated({ readOnlyHint: true, untrustedContentHint: true, consequentialHint: false });
     for (const [k, v] of Object.entries({ readOnlyHint: true, untrustedContentHint: true, consequentialHint: false })) eq(t.annotations[k], v, k);
   });
-  check("annotations omitted from a given annotations object default to false", async () => {
+  // The newest tests: every member the IDL defines, debugging among them, in its default.
+  const members = (a) => json(Object.keys(a).sort().map((k) => [k, a[k]]));
+  check("annotations omitted from a given annotations object default to false, debugging too", async () => {
     const t = await annotated({ readOnlyHint: true });
-    eq(json([t.annotations.readOnlyHint, t.annotations.untrustedContentHint, t.annotations.consequentialHint]), json([true, false, false]), "hints");
+    eq(members(t.annotations), members({ readOnlyHint: true, untrustedContentHint: false, consequentialHint: false, debugging: false }), "hints");
   });
-  check("an empty annotations object gives every hint false", async () => {
+  check("an empty annotations object gives every hint false, debugging too", async () => {
     const t = await annotated({});
-    eq(json([t.annotations.readOnlyHint, t.annotations.untrustedContentHint, t.annotations.consequentialHint]), json([false, false, false]), "hints");
+    eq(members(t.annotations), members({ readOnlyHint: false, untrustedContentHint: false, consequentialHint: false, debugging: false }), "hints");
   });
   check("omitted annotations stay undefined", async () => eq((await annotated(undefined)).annotations, undefined, "annotations"));
 
@@ -537,11 +546,20 @@ if (SUITE === "imperative") {
 // The checks of documents with an opaque origin (a CSP sandbox without allow-same-origin).
 wpt("imperative/opaque-origin-tools.https.html", "opaque");
 if (SUITE === "imperative") {
-  check("an opaque-origin document registers tools, but running them rejects with UnknownError", async () => {
+  // The newest tests: NotSupportedError, before the next microtask.
+  check("an opaque-origin document registers tools, but running them rejects with NotSupportedError at once", async () => {
     eq(self.origin, "null", "origin");
     const { t, c } = await reg({ name: uniq("opaque"), execute: async () => "success" });
     eq(t.origin, "null", "the tool's origin");
-    await rejects(mc().executeTool(t, {}), isDOM("UnknownError"), "opaque");
+    await rejectsAtOnce(mc().executeTool(t, {}), "NotSupportedError");
+    c.abort();
+  });
+}
+wpt("imperative/opaque-origin-tools.https.html"); // its check of a normal document
+if (SUITE === "imperative") {
+  check("a tool object whose origin is no tuple origin is not run: NotSupportedError at once", async () => {
+    const { t, c } = await reg({ name: uniq("notuple"), execute: async () => "success" });
+    for (const origin of ["null", "not a URL", "data:text/plain,x"]) await rejectsAtOnce(mc().executeTool({ ...t, origin }, {}), "NotSupportedError");
     c.abort();
   });
 }

@@ -454,7 +454,7 @@
 
   // The checks of documents with an opaque origin (a CSP sandbox without allow-same-origin).
   wpt("declarative/opaque-origin-tools.https.html", "opaque");
-  check("an opaque-origin document registers its forms, but running them rejects with DataError, before the next microtask", async () => {
+  check("an opaque-origin document registers its forms, but running them rejects with NotSupportedError (the newest tests), before the next microtask", async () => {
     eq(self.origin, "null", "origin");
     const name = uniq("opaque");
     form(`toolname="${name}" tooldescription="Opaque"`, `<input name="param1">`);
@@ -464,7 +464,7 @@
       const p = mc().executeTool(t, { param1: "value" });
       p.catch(() => events.push("rejection"));
       queueMicrotask(() => events.push("microtask"));
-      await rejects(p, isDOM("DataError"), "opaque");
+      await rejects(p, isDOM("NotSupportedError"), "opaque");
       eq(json(events), json(["rejection", "microtask"]), "order");
     } finally { await cleanup(); }
   });
