@@ -36,8 +36,12 @@ var crossBrowsers = []struct {
 	start func(ctx context.Context, profile string) (webdriver.Page, error)
 }{
 	{"firefox", func(ctx context.Context, profile string) (webdriver.Page, error) {
-		// Firefox's WebMCP prototype stays off: these tests are of the fallback.
-		return webdriver.StartFirefox(ctx, webdriver.FirefoxOptions{ProfileDir: profile, Prefs: map[string]any{"dom.modelcontext.enabled": false}})
+		// Firefox's WebMCP prototype off: Firefox as it ships.
+		return webdriver.StartFirefox(ctx, webdriver.FirefoxOptions{ProfileDir: profile, Prefs: firefoxWebMCP(false)})
+	}},
+	{"firefox-webmcp", func(ctx context.Context, profile string) (webdriver.Page, error) {
+		// The prototype on: the page gets the bridge's API all the same (mirrored into Firefox's).
+		return webdriver.StartFirefox(ctx, webdriver.FirefoxOptions{ProfileDir: profile, Prefs: firefoxWebMCP(true)})
 	}},
 	{"webkit", func(ctx context.Context, profile string) (webdriver.Page, error) {
 		return webdriver.StartWebKit(ctx, webdriver.WebKitOptions{ProfileDir: profile})

@@ -6,7 +6,7 @@ import * as host from "./host.ts";
 import { toJSON } from "./encode.ts";
 import { normalizeValue } from "./flow.ts";
 import { blobOf, isBinary, reportViolations, violationListeners } from "./results.ts";
-import { nativeModelContext, wrapNative } from "./native.ts";
+import { invokingModelContext, mirrorInto, nativeModelContext, wrapNative } from "./native.ts";
 import { createModelContext, defineEventClasses } from "./modelcontext.ts";
 import { normalizeDeclarative } from "./declarative.ts";
 import { callDetailed, describeTool, parseOutput, toModelInput } from "./agent.ts";
@@ -29,7 +29,8 @@ export interface WebMCPBridge {
   setAssets(where: Assets): void;
   /** false when the script tag has data-normalize="off". */
   readonly normalizing: boolean;
-  /** true when the browser has its own WebMCP and the bridge wraps it. */
+  /** true when the browser has WebMCP of its own: Chromium's, which the bridge wraps, or
+   * Firefox's prototype, which the bridge's own ModelContext stands in front of. */
   readonly native: boolean;
   /** A copy of the policy in force (null before the module first ran). */
   readonly policy: Policy | null;
@@ -82,11 +83,15 @@ export function install({ assets, normalize = true, start = "lazy", worker = tru
 
   host.setupHost(assets, worker, stepAside);
   defineEventClasses();
-  const native = nativeModelContext();
+  // A native ModelContext that has executeTool (Chromium) is wrapped; one that has only
+  // invokeTool (Firefox's prototype) gets the bridge's own ModelContext in front, whose tools are
+  // mirrored into it, so that the page has the same API everywhere.
+  const found = nativeModelContext(), invoking = found && invokingModelContext(found);
+  const native = invoking ? null : found;
   let modelContext: ModelContext;
   if (native) modelContext = wrapNative(native, normalize);
   else {
-    const mc = createModelContext(normalize);
+    const mc = createModelContext(normalize, invoking ? mirrorInto(invoking) : null);
     modelContext = mc;
     defineProperty(Document.prototype, "modelContext", { configurable: true, get() { return mc; } });
     defineProperty(Navigator.prototype, "modelContext", { configurable: true, get() { return mc; } });
@@ -109,7 +114,7 @@ export function install({ assets, normalize = true, start = "lazy", worker = tru
     start: () => ready(),
     setAssets: (where) => host.setAssets(where),
     normalizing: normalize,
-    native: !!native,
+    native: !!found,
     content: contentBuilders(),
     get policy() { return host.state.policy && structuredClone(host.state.policy); },
     async configure(settings) {

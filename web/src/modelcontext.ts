@@ -9,7 +9,26 @@ import { runForm, watchForms, type FormEntry } from "./declarative.ts";
 import { connectFrames, hints, type Frames, type ToolInfo } from "./frames.ts";
 import { stringify } from "./builtins.ts";
 import type { SchemaRef } from "./host.ts";
+import type { MirroredTool } from "./native.ts";
 import type { ModelContext, ModelContextTool, RegisteredTool, ToolEvent } from "./types.ts";
+
+/** The browser's own registry, where one stands beside the bridge's (Firefox's prototype). */
+type Mirror = { add(t: MirroredTool): void; remove(name: string): void };
+/** What register tells the browser's registry: a tool is there, a tool is gone. */
+type Announce = { added(e: ScriptEntry): void; removed(e: ScriptEntry): void };
+
+// mirrored tells mirror of each registered tool; the browser's agent calls it through run, and
+// gets the CallToolResult (or the raw value, with normalization off) as an object.
+function mirrored(mirror: Mirror, run: (e: Entry, inputJSON: string) => Promise<string | null>): Announce {
+  return {
+    added: (e) => mirror.add({ name: e.name, description: e.description, text: e.text,
+      run: async (input) => {
+        const text = await run(e, JSON.stringify(input ?? {}));
+        try { return text === null ? null : JSON.parse(text) as unknown; } catch { return text; }
+      } }),
+    removed: (e) => mirror.remove(e.name),
+  };
+}
 
 type ToolEventClass = new (type: string, init?: EventInit & { toolName?: string }) => ToolEvent;
 let ToolActivatedEvent: ToolEventClass, ToolCancelEvent: ToolEventClass;
@@ -65,7 +84,7 @@ export function describe(e: ToolInfo, win: Window, origin: string): RegisteredTo
 
 /** createModelContext implements the WebMCP draft's ModelContext; with normalizeOn false,
  * results are raw, as the draft gives them. */
-export function createModelContext(normalizeOn: boolean): ModelContext {
+export function createModelContext(normalizeOn: boolean, mirror: Mirror | null = null): ModelContext {
   const tools: Registry = new Map();
   let pushPending = false, changePending = false;
   // changed says, once per turn, that the tools this page sees changed: toolchange here, and
@@ -88,7 +107,7 @@ export function createModelContext(normalizeOn: boolean): ModelContext {
 
   class BridgeModelContext extends EventTarget {
     registerTool(tool: ModelContextTool, options?: { signal?: AbortSignal; exposedTo?: string[] }): Promise<undefined> {
-      return attempt(() => register(tools, changed, tool, options));
+      return attempt(() => register(tools, changed, tool, options, mirror ? mirrored(mirror, run) : null));
     }
     getTools(options?: { fromOrigins?: string[] }): Promise<RegisteredTool[]> {
       return attempt(() => {
@@ -123,8 +142,10 @@ export function createModelContext(normalizeOn: boolean): ModelContext {
     }
   }
   defineHandlerAttributes(BridgeModelContext.prototype);
+  // The class of document.modelContext: the bridge's, unless the browser has one of its own that
+  // stays in charge (a browser's prototype that the bridge mirrors into stands behind it).
   const g = globalThis as unknown as { ModelContext?: unknown };
-  g.ModelContext ??= BridgeModelContext;
+  if (!g.ModelContext || mirror) g.ModelContext = BridgeModelContext;
   const mc = new BridgeModelContext() as unknown as ModelContext;
   const frames: Frames = connectFrames({ tools, changed, describe, run });
   watchForms(tools, changed);
@@ -133,7 +154,8 @@ export function createModelContext(normalizeOn: boolean): ModelContext {
 
 // register is registerTool's steps: the checks native WebMCP makes, the schema checked on the
 // page (nothing is fetched), then the tool is announced (toolchange) and the promise resolves.
-function register(tools: Registry, changed: () => void, tool: ModelContextTool, options?: { signal?: AbortSignal; exposedTo?: string[] }): Promise<undefined> {
+function register(tools: Registry, changed: () => void, tool: ModelContextTool, options: { signal?: AbortSignal; exposedTo?: string[] } | undefined,
+  announce: Announce | null): Promise<undefined> {
   const { name, description, execute, inputSchema, title, annotations } = Object(tool) as Partial<ModelContextTool>;
   if (typeof tool !== "object" || description === undefined || typeof execute !== "function" || inputSchema !== undefined && Object(inputSchema) !== inputSchema)
     throw new TypeError("registerTool: bad description, execute or inputSchema");
@@ -152,12 +174,12 @@ function register(tools: Registry, changed: () => void, tool: ModelContextTool, 
     if (tools.get(name) !== entry) return;
     tools.delete(name);
     releaseTool(schema);
-    if (entry.announced) changed();
+    if (entry.announced) { changed(); announce?.removed(entry); }
   }, { once: true });
   // Registered: toolchange first, then the promise resolves; an abort before then rejects it.
   return Promise.resolve().then(() => {
     if (signal && signal.aborted) throw signal.reason;
-    if (tools.get(name) === entry) { entry.announced = true; changed(); }
+    if (tools.get(name) === entry) { entry.announced = true; changed(); announce?.added(entry); }
     return undefined;
   });
 }

@@ -20,6 +20,45 @@ export function nativeModelContext(): ModelContext | null {
   return null;
 }
 
+/** A native ModelContext of the kind Firefox's prototype has (dom.modelcontext.enabled): on
+ * navigator only, tools unregistered by name, and an agent's call through invokeTool, which
+ * resolves to the tool's own value. It has no executeTool, signals or document.modelContext. */
+export interface InvokingModelContext {
+  registerTool(tool: { name: string; description: string; inputSchema?: unknown; execute(input: Record<string, unknown>): unknown }): unknown;
+  unregisterTool(name: string): void;
+  invokeTool(name: string, input: unknown): Promise<unknown>;
+}
+
+/** invokingModelContext is native when it is of that kind, else null. */
+export function invokingModelContext(native: ModelContext): InvokingModelContext | null {
+  const n = native as unknown as Partial<InvokingModelContext> & { executeTool?: unknown };
+  return typeof n.executeTool !== "function" && typeof n.invokeTool === "function" && typeof n.unregisterTool === "function"
+    ? n as InvokingModelContext : null;
+}
+
+/** A tool of the bridge's own ModelContext, as mirrorInto hands it to the browser's. */
+export interface MirroredTool { name: string; description: string; text: string | undefined; run(input: unknown): Promise<unknown> }
+
+/** mirrorInto makes the browser's own registry (an invoking ModelContext) hold the tools of the
+ * bridge's ModelContext, so that the browser's agent (invokeTool) calls them through the
+ * guarded flow and gets the normalized CallToolResult. It answers add and remove. */
+export function mirrorInto(native: InvokingModelContext): { add(t: MirroredTool): void; remove(name: string): void } {
+  const parseSchema = (text: string | undefined): unknown => { try { return text === undefined ? undefined : JSON.parse(text); } catch { return undefined; } };
+  return {
+    add(t) {
+      try {
+        const registered = native.registerTool({ name: t.name, description: t.description, inputSchema: parseSchema(t.text), execute: (input) => t.run(input) });
+        if (registered instanceof Promise) registered.catch((e: unknown) => console.warn(`${t.name}: the browser's own WebMCP refused the tool`, e));
+      } catch (e) {
+        console.warn(`${t.name}: the browser's own WebMCP refused the tool`, e);
+      }
+    },
+    remove(name) {
+      try { native.unregisterTool(name); } catch { /* not there */ }
+    },
+  };
+}
+
 /** wrapNative wraps native.registerTool; with normalizeOn false tools are registered unchanged. */
 export function wrapNative(native: ModelContext, normalizeOn: boolean): ModelContext {
   const nativeRegister = native.registerTool.bind(native);

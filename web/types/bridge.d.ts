@@ -14,7 +14,8 @@ export interface WebMCPBridge {
     setAssets(where: Assets): void;
     /** false when the script tag has data-normalize="off". */
     readonly normalizing: boolean;
-    /** true when the browser has its own WebMCP and the bridge wraps it. */
+    /** true when the browser has WebMCP of its own: Chromium's, which the bridge wraps, or
+     * Firefox's prototype, which the bridge's own ModelContext stands in front of. */
     readonly native: boolean;
     /** A copy of the policy in force (null before the module first ran). */
     readonly policy: Policy | null;

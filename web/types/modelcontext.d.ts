@@ -2,7 +2,13 @@
 import { type FormEntry } from "./declarative.js";
 import { type ToolInfo } from "./frames.js";
 import type { SchemaRef } from "./host.js";
+import type { MirroredTool } from "./native.js";
 import type { ModelContext, ModelContextTool, RegisteredTool } from "./types.js";
+/** The browser's own registry, where one stands beside the bridge's (Firefox's prototype). */
+type Mirror = {
+    add(t: MirroredTool): void;
+    remove(name: string): void;
+};
 /** A tool registered with registerTool. */
 export interface ScriptEntry extends ToolInfo {
     tool: ModelContextTool;
@@ -25,4 +31,5 @@ export declare function checkOrigins(list: Iterable<unknown> | undefined, what: 
 export declare function describe(e: ToolInfo, win: Window, origin: string): RegisteredTool;
 /** createModelContext implements the WebMCP draft's ModelContext; with normalizeOn false,
  * results are raw, as the draft gives them. */
-export declare function createModelContext(normalizeOn: boolean): ModelContext;
+export declare function createModelContext(normalizeOn: boolean, mirror?: Mirror | null): ModelContext;
+export {};

@@ -3,5 +3,34 @@ import type { ModelContext } from "./types.js";
 /** nativeModelContext is the browser's own ModelContext, read through the prototypes' getters
  * (an <img name="modelContext"> makes document.modelContext an element). */
 export declare function nativeModelContext(): ModelContext | null;
+/** A native ModelContext of the kind Firefox's prototype has (dom.modelcontext.enabled): on
+ * navigator only, tools unregistered by name, and an agent's call through invokeTool, which
+ * resolves to the tool's own value. It has no executeTool, signals or document.modelContext. */
+export interface InvokingModelContext {
+    registerTool(tool: {
+        name: string;
+        description: string;
+        inputSchema?: unknown;
+        execute(input: Record<string, unknown>): unknown;
+    }): unknown;
+    unregisterTool(name: string): void;
+    invokeTool(name: string, input: unknown): Promise<unknown>;
+}
+/** invokingModelContext is native when it is of that kind, else null. */
+export declare function invokingModelContext(native: ModelContext): InvokingModelContext | null;
+/** A tool of the bridge's own ModelContext, as mirrorInto hands it to the browser's. */
+export interface MirroredTool {
+    name: string;
+    description: string;
+    text: string | undefined;
+    run(input: unknown): Promise<unknown>;
+}
+/** mirrorInto makes the browser's own registry (an invoking ModelContext) hold the tools of the
+ * bridge's ModelContext, so that the browser's agent (invokeTool) calls them through the
+ * guarded flow and gets the normalized CallToolResult. It answers add and remove. */
+export declare function mirrorInto(native: InvokingModelContext): {
+    add(t: MirroredTool): void;
+    remove(name: string): void;
+};
 /** wrapNative wraps native.registerTool; with normalizeOn false tools are registered unchanged. */
 export declare function wrapNative(native: ModelContext, normalizeOn: boolean): ModelContext;
