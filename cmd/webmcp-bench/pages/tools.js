@@ -1,8 +1,8 @@
 // The three tools of the benchmark, the same on every page: with the bridge, with native WebMCP
 // only, and with MCP-B's @mcp-b/global. Their data is built on first call, so a page that
 // registers them does no work at load beyond registerTool. No inputSchema unless the page sets
-// window.benchSchema: with one, the bridge starts its module after load, in idle time, to check
-// the schema (see README, "In a page").
+// window.benchSchema: with one, the bridge checks it on the page, without its module (see README,
+// "In a page").
 "use strict";
 function articleHTML(n) {
   const chunk = `<h2>Section</h2><p>Some <b>bold</b> and <em>emphasised</em> text with <a href="https://example.com/page?id=1">a link</a> and <code>code()</code>.</p>` +
