@@ -194,8 +194,8 @@ func listField(p *[]string) policyField {
 // MarshalJSON writes every setting under its JSON name.
 func (p Policy) MarshalJSON() ([]byte, error) { return jsonvalue.Marshal(p) }
 
-// AppendJSON writes every setting under its JSON name, in the documented order.
-func (p Policy) AppendJSON(w *jsonvalue.Writer) {
+// writeJSON writes every setting under its JSON name, in the documented order.
+func (p Policy) writeJSON(w *jsonvalue.Writer) {
 	fields := p.fields()
 	w.Raw("{")
 	first := true

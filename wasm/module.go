@@ -61,7 +61,7 @@ func (m *Module) Start() []byte {
 		w.Raw(`,"maxNesting":`)
 		w.Value(bridge.MaxNesting)
 		w.Raw(`,"policy":`)
-		m.currentPolicy().AppendJSON(w)
+		w.Value(m.currentPolicy())
 		w.Raw("}")
 	}, nil)
 }
@@ -117,7 +117,7 @@ func (m *Module) Configure(policyJSON string) []byte {
 	m.mu.Unlock()
 	return frame(func(w *jsonvalue.Writer) {
 		w.Raw(`{"policy":`)
-		p.AppendJSON(w)
+		w.Value(p)
 		w.Raw("}")
 	}, nil)
 }
@@ -182,7 +182,7 @@ func (m *Module) Validate(id int, argsJSON string) []byte {
 	}
 	return frame(func(w *jsonvalue.Writer) {
 		w.Raw(`{"invalid":`)
-		ie.AppendJSON(w)
+		w.Value(ie)
 		w.Raw(`,"message":`)
 		w.Str(ie.Error())
 		w.Raw("}")
@@ -198,7 +198,7 @@ func (m *Module) ParseToolOutput(raw, pageURL string) []byte {
 	r, vs := bridge.ParseToolOutput(raw, m.policyFor(pageURL))
 	return resultFrame(r, vs, func(w *jsonvalue.Writer) {
 		w.Raw(`,"modelInput":`)
-		bridge.ToModelInput(r).AppendJSON(w)
+		w.Value(bridge.ToModelInput(r))
 		w.Raw(`,"tables":`)
 		w.Value(csvTables(r))
 	})
@@ -210,7 +210,7 @@ func (m *Module) ToModelInput(resultJSON string) []byte {
 	r, _ := bridge.ParseToolOutput(resultJSON, m.currentPolicy())
 	return frame(func(w *jsonvalue.Writer) {
 		w.Raw(`{"modelInput":`)
-		bridge.ToModelInput(r).AppendJSON(w)
+		w.Value(bridge.ToModelInput(r))
 		w.Raw("}")
 	}, nil)
 }

@@ -157,7 +157,11 @@ func (w *Writer) Value(v any) {
 		}
 		w.buf = append(w.buf, '}')
 	case Appender:
-		x.AppendJSON(w)
+		b, err := x.AppendJSON(w.buf)
+		w.buf = b
+		if err != nil {
+			w.Fail(err)
+		}
 	default:
 		if marshalFallback == nil {
 			w.Fail(fmt.Errorf("cannot write %T as JSON", v))
@@ -229,8 +233,20 @@ func (w *Writer) Fail(err error) {
 // value comes from Decode, so the module does not link encoding/json's reflection.
 var marshalFallback func(any) ([]byte, error)
 
-// Appender is a type that writes its own JSON form.
-type Appender interface{ AppendJSON(w *Writer) }
+// Appender is a type that writes its own JSON form: AppendJSON appends it to b and returns the
+// extended buffer. Its signature names no type of this package, so exported types can
+// implement it; AppendTo is the usual body.
+type Appender interface {
+	AppendJSON(b []byte) ([]byte, error)
+}
+
+// AppendTo runs write on a Writer that appends to b, and returns the extended buffer and the
+// first error met.
+func AppendTo(b []byte, write func(w *Writer)) ([]byte, error) {
+	w := Writer{buf: b}
+	write(&w)
+	return w.buf, w.err
+}
 
 // Marshal writes v as compact JSON without HTML escaping and without reflection: decoded JSON
 // values (maps with their members sorted), Go numbers and strings, and any Appender.
