@@ -6,7 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -19,6 +19,9 @@ import (
 type Writer struct {
 	buf []byte
 	err error
+	// members is the stack of the objects being written, innermost last: each object's members
+	// are sorted there, so writing one allocates nothing once the stack has grown.
+	members []member
 }
 
 // Raw writes s as it is: punctuation and member names the caller knows need no escaping.
@@ -141,21 +144,7 @@ func (w *Writer) Value(v any) {
 	case []string:
 		WriteArray(w, x, w.Str)
 	case map[string]any:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		w.buf = append(w.buf, '{')
-		for i, k := range keys {
-			if i > 0 {
-				w.buf = append(w.buf, ',')
-			}
-			w.Str(k)
-			w.buf = append(w.buf, ':')
-			w.Value(x[k])
-		}
-		w.buf = append(w.buf, '}')
+		w.object(x)
 	case Appender:
 		b, err := x.AppendJSON(w.buf)
 		w.buf = b
@@ -174,6 +163,28 @@ func (w *Writer) Value(v any) {
 		}
 		w.buf = append(w.buf, b...)
 	}
+}
+
+// object writes m with its members sorted by name, as encoding/json does.
+func (w *Writer) object(m map[string]any) {
+	base := len(w.members)
+	for k, v := range m {
+		w.members = append(w.members, member{k, v})
+	}
+	members := w.members[base:] // stays valid when writing a value grows the stack
+	slices.SortFunc(members, func(a, b member) int { return strings.Compare(a.k, b.k) })
+	w.buf = append(w.buf, '{')
+	for i, e := range members {
+		if i > 0 {
+			w.buf = append(w.buf, ',')
+		}
+		w.Str(e.k)
+		w.buf = append(w.buf, ':')
+		w.Value(e.v)
+	}
+	w.buf = append(w.buf, '}')
+	clear(w.members[base:])
+	w.members = w.members[:base]
 }
 
 // WriteArray writes list as a JSON array, each element by write.
