@@ -8,8 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"golang.org/x/net/idna"
 )
 
 // URLRules are what a link URL must meet.
@@ -105,13 +103,6 @@ func URL(raw string, rules URLRules) (string, error) {
 	return scheme + s[len(scheme):], nil
 }
 
-// hostProfile maps a host name the way the URL Standard does (UTS #46, non-transitional, no
-// STD3 rule, hyphens not checked, bidi and joiners checked): upper case and full-width letters
-// fold, the ideographic full stop and its kin become dots, and international names become
-// Punycode ("xn--…").
-var hostProfile = idna.New(idna.MapForLookup(), idna.StrictDomainName(false), idna.Transitional(false),
-	idna.CheckHyphens(false), idna.BidiRule(), idna.CheckJoiners(true))
-
 // BrowserHost returns host (of an http, https, ws, wss or ftp URL, without port or brackets)
 // as a browser reads it: percent-decoded, IDNA-mapped to lower-case ASCII (Punycode for
 // international names, so a look-alike shows as what it is), and an IPv4 address written as
@@ -122,14 +113,14 @@ func BrowserHost(host string) (string, error) {
 	if err != nil {
 		return "", limitErr("linkSchemes", "the host %q is not valid: %v", host, err)
 	}
-	ascii, err := hostProfile.ToASCII(dec)
+	ascii, err := hostToASCII(dec)
 	if err != nil || ascii == "" {
 		return "", limitErr("linkSchemes", "the host %q is not a valid domain name", host)
 	}
 	for _, c := range ascii {
 		// Letters, digits and the few marks hosts use; anything else the mapping produced (a
 		// full-width brace becomes "{") is refused rather than written into a URL.
-		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || strings.ContainsRune("-._~!$&'()*+,;=", c)) {
+		if !hostByte(c) {
 			return "", limitErr("linkSchemes", "the host %q holds a character that has no place in a host name (%q)", host, c)
 		}
 	}
