@@ -50,7 +50,8 @@ func URL(raw string, rules URLRules) (string, error) {
 	if !ok {
 		return "", limitErr("linkSchemes", "the URL is not absolute (it has no scheme)")
 	}
-	for _, reading := range urlReadings(s) {
+	var readings [8]string
+	for _, reading := range urlReadings(s, &readings) {
 		if sch, ok := urlScheme(reading); ok && NeverAllowedScheme(sch) {
 			return "", limitErr("linkSchemes", "the %s: scheme is never allowed", sch)
 		}
@@ -137,10 +138,11 @@ func BrowserHost(host string) (string, error) {
 // parseIPv4 reads host as the URL Standard's IPv4 parser does when its last label is a number
 // (decimal, 0x hex or 0 octal): up to four parts, the last filling the remaining bytes.
 func parseIPv4(host string) (string, bool, error) {
-	labels := strings.Split(strings.TrimSuffix(host, "."), ".")
-	if !isIPv4Number(labels[len(labels)-1]) {
-		return "", false, nil
+	trimmed := strings.TrimSuffix(host, ".")
+	if !isIPv4Number(trimmed[strings.LastIndexByte(trimmed, '.')+1:]) {
+		return "", false, nil // a name, the common case: nothing to split
 	}
+	labels := strings.Split(trimmed, ".")
 	if len(labels) > 4 {
 		return "", true, fmt.Errorf("more than four parts")
 	}
@@ -169,14 +171,18 @@ func parseIPv4(host string) (string, bool, error) {
 }
 
 func isIPv4Number(l string) bool {
-	if l == "" {
+	switch {
+	case l == "":
 		return false
-	}
-	if _, ok := ipv4Number(l); ok {
+	case strings.HasPrefix(l, "0x") || strings.Trim(l, "0123456789") == "":
+		// "0x" followed by anything, or all digits, counts as a number, perhaps one that fails
+		// to parse.
 		return true
+	case strings.Trim(l, "0123456789abcdefABCDEFxX") != "":
+		return false // a name: no base's digits (ipv4Number would refuse it, at the cost of an error)
 	}
-	// "0x" followed by anything, or all digits, still counts as a number that fails to parse.
-	return strings.HasPrefix(l, "0x") || strings.Trim(l, "0123456789") == ""
+	_, ok := ipv4Number(l)
+	return ok
 }
 
 func ipv4Number(l string) (uint64, bool) {
@@ -223,9 +229,10 @@ func urlScheme(s string) (string, bool) {
 }
 
 // urlReadings are the ways a consumer might read s: as is, HTML-entity decoded (when the URL ends
-// up in markup), percent decoded, and with the tabs and newlines browsers strip removed.
-func urlReadings(s string) []string {
-	out := []string{s, html.UnescapeString(s)}
+// up in markup), percent decoded, and with the tabs and newlines browsers strip removed. The
+// readings are written into buf, so that checking a URL allocates only for readings that differ.
+func urlReadings(s string, buf *[8]string) []string {
+	out := append(buf[:0], s, html.UnescapeString(s))
 	if dec, err := url.PathUnescape(s); err == nil {
 		out = append(out, dec, html.UnescapeString(dec))
 	}
