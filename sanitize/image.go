@@ -32,9 +32,9 @@ type ImageInfo struct {
 // allowed type is accepted under its real type, and a declaration that differed is reported in
 // ImageInfo.DeclaredType. SVG is never an image, whatever it is labelled.
 //
-// CheckImage reads the dimensions from the header alone (no pixels are decoded; it refuses the
-// headers Go's image decoders refuse in image.DecodeConfig) and refuses images whose header claims more than the limits allow — a 33-byte PNG
-// header can claim ten gigapixels. Then it walks the file's structure (PNG chunks, JPEG
+// CheckImage reads the dimensions from the header alone — no pixels are decoded, and the headers
+// Go's image decoders refuse in image.DecodeConfig are refused — and refuses images whose header
+// claims more than the limits allow: a 33-byte PNG header can claim ten gigapixels. Then it walks the file's structure (PNG chunks, JPEG
 // segments, GIF blocks, WebP chunks) in one linear pass and refuses an image that is truncated
 // or broken, such as a PNG without image data or a JPEG without its end marker: browsers show
 // what they can of such files, but model APIs refuse them, and with them the whole request.
