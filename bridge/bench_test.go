@@ -2,6 +2,7 @@ package bridge_test
 
 import (
 	"encoding/base64"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -58,6 +59,41 @@ func BenchmarkResultMarshal(b *testing.B) {
 	r, _, _ := bridge.NormalizeJSON([]byte(`{"type":"html","html":`+jsonString(fixtures.Article(10<<10))+`}`), bridge.DefaultPolicy())
 	b.ReportAllocs()
 	for b.Loop() {
+		if _, err := r.MarshalJSON(); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
+
+// wideObject is a JSON object of at least size bytes made of many small members, each a small
+// object: data, not blocks.
+func wideObject(size int) []byte {
+	var b strings.Builder
+	b.WriteString("{")
+	for i := 0; b.Len() < size; i++ {
+		if i > 0 {
+			b.WriteString(",")
+		}
+		n := strconv.Itoa(i)
+		b.WriteString(`"k` + n + `":{"id":` + n + `,"ok":true,"v":"x` + n + `"}`)
+	}
+	b.WriteString("}")
+	return []byte(b.String())
+}
+
+// BenchmarkNormalizeWideObject15MiB is the large-result path the module runs for data: decode,
+// normalize and write the result of a 15 MiB object with about 300,000 small members.
+func BenchmarkNormalizeWideObject15MiB(b *testing.B) {
+	in := wideObject(15 << 20)
+	p := bridge.DefaultPolicy()
+	p.MaxResultBytes = 0
+	b.SetBytes(int64(len(in)))
+	b.ReportAllocs()
+	for b.Loop() {
+		r, _, err := bridge.NormalizeJSON(in, p)
+		if err != nil {
+			b.Fatal(err)
+		}
 		if _, err := r.MarshalJSON(); err != nil {
 			b.Fatal(err)
 		}

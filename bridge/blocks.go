@@ -2,6 +2,7 @@ package bridge
 
 import (
 	"fmt"
+	"maps"
 	"net/url"
 	"strings"
 
@@ -322,17 +323,18 @@ func withAudience(a *Annotations, r Role) *Annotations {
 	return out
 }
 
-// withMeta sets meta[k] = v, merging v into an object already there.
+// withMeta sets meta[k] = v, merging v into a copy of an object already there: meta is the
+// bridge's own map, but the object under k may be the tool's, which Normalize never changes.
 func withMeta(meta map[string]any, k string, v any) map[string]any {
 	if meta == nil {
 		meta = map[string]any{}
 	}
 	if prev, ok := meta[k].(map[string]any); ok {
 		if add, ok := v.(map[string]any); ok {
-			for kk, vv := range add {
-				prev[kk] = vv
-			}
-			return meta
+			merged := make(map[string]any, len(prev)+len(add))
+			maps.Copy(merged, prev)
+			maps.Copy(merged, add)
+			v = merged
 		}
 	}
 	meta[k] = v

@@ -106,8 +106,10 @@ func ToModelInput(r *CallToolResult) ModelInput {
 // MarshalJSON writes {text, attachments, isError} without reflection.
 func (in ModelInput) MarshalJSON() ([]byte, error) { return jsonvalue.Marshal(in) }
 
-// AppendJSON writes {text, attachments, isError}.
-func (in ModelInput) AppendJSON(w *jsonvalue.Writer) {
+// AppendJSON appends {text, attachments, isError} to b.
+func (in ModelInput) AppendJSON(b []byte) ([]byte, error) { return jsonvalue.AppendTo(b, in.writeJSON) }
+
+func (in ModelInput) writeJSON(w *jsonvalue.Writer) {
 	w.Raw(`{"text":`)
 	w.Str(in.Text)
 	w.Raw(`,"attachments":`)

@@ -211,8 +211,10 @@ func wholeNumber(v any) (int64, error) {
 }
 
 // MarshalJSON writes every setting under its JSON name, in the order of PolicySettings.
-func (p Policy) MarshalJSON() ([]byte, error) {
-	w := &jsonvalue.Writer{}
+func (p Policy) MarshalJSON() ([]byte, error) { return p.AppendJSON(nil) }
+
+// writeJSON writes every setting under its JSON name, in the order of PolicySettings.
+func (p Policy) writeJSON(w *jsonvalue.Writer) {
 	w.Raw("{")
 	first := true
 	for _, s := range policySettings {
@@ -224,7 +226,6 @@ func (p Policy) MarshalJSON() ([]byte, error) {
 		}
 	}
 	w.Raw("}")
-	return w.Bytes(), w.Err()
 }
 
 // Validate reports the first setting that makes no sense, as a *PolicyError.

@@ -167,13 +167,7 @@ func (n *normalizer) common(kind string, m map[string]any) (*Annotations, map[st
 		extra[k] = v
 	}
 	if extra != nil {
-		if prev, ok := meta[ExtraMetaKey].(map[string]any); ok {
-			for k, v := range extra {
-				prev[k] = v
-			}
-		} else {
-			meta = withMeta(meta, ExtraMetaKey, extra)
-		}
+		meta = withMeta(meta, ExtraMetaKey, extra)
 	}
 	raw, ok := m["annotations"]
 	if !ok || raw == nil {

@@ -22,8 +22,10 @@ type Violation struct {
 // MarshalJSON writes {"item", "type", "limit", "reason", "notice"}.
 func (v Violation) MarshalJSON() ([]byte, error) { return jsonvalue.Marshal(v) }
 
-// AppendJSON writes {"item", "type", "limit", "reason", "notice"}.
-func (v Violation) AppendJSON(w *jsonvalue.Writer) {
+// AppendJSON appends {"item", "type", "limit", "reason", "notice"} to b.
+func (v Violation) AppendJSON(b []byte) ([]byte, error) { return jsonvalue.AppendTo(b, v.writeJSON) }
+
+func (v Violation) writeJSON(w *jsonvalue.Writer) {
 	w.Raw(`{"item":`)
 	w.Value(v.Item)
 	for _, f := range [...]struct{ k, v string }{{"type", v.Type}, {"limit", v.Limit}, {"reason", v.Reason}, {"notice", v.Notice}} {
@@ -36,7 +38,7 @@ func (v Violation) AppendJSON(w *jsonvalue.Writer) {
 // MarshalViolations writes violations as a JSON array ([] when there are none).
 func MarshalViolations(vs []Violation) []byte {
 	w := &jsonvalue.Writer{}
-	jsonvalue.WriteArray(w, vs, func(v Violation) { v.AppendJSON(w) })
+	jsonvalue.WriteArray(w, vs, func(v Violation) { v.writeJSON(w) })
 	return w.Bytes()
 }
 

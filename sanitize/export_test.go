@@ -60,3 +60,9 @@ func ResetHTMLPolicy() (builds func() map[string]int) {
 		return out
 	}
 }
+
+// ImageSize and CheckImageStructure are the header read and the structure walk of CheckImage.
+var (
+	ImageSize           = imageSize
+	CheckImageStructure = checkImageStructure
+)

@@ -15,7 +15,7 @@ import (
 // FuzzHTML holds the sanitizer to the structural oracle (structureProblems): whatever goes in,
 // what comes out holds only allowlisted elements and attributes and no refused URL scheme. The
 // output is also a fixed point (sanitizing it again changes nothing), and SanitizeHTML agrees
-// with HTML and HTMLText.
+// with HTML, HTMLText and Removed.
 func FuzzHTML(f *testing.F) {
 	for _, s := range []string{`<p>a</p>`, `<a href="https://e.test">x</a>`, `<img src=x onerror=alert(1)>`, `<svg><p><style><img src=x>`,
 		`<noscript><p title="</noscript><img src=x onerror=alert(1)>">`, `<!--<img src=x>-->`, `<a href="jav&#x09;ascript:1">`,
@@ -39,7 +39,7 @@ func FuzzHTML(f *testing.F) {
 			t.Fatalf("not a fixed point:\n in: %q\n 1x: %q\n 2x: %q", in, once, twice)
 		}
 		s := sanitize.SanitizeHTML(in)
-		if s.HTML != once || s.Text != sanitize.HTMLText(once) {
+		if s.HTML != once || s.Text != sanitize.HTMLText(once) || s.Removed != sanitize.Removed(in, once) {
 			t.Fatalf("SanitizeHTML(%q) = %+v, disagrees with HTML and HTMLText", in, s)
 		}
 	})
@@ -58,7 +58,7 @@ var fuzzRules = []sanitize.HTMLRules{
 
 // FuzzHTMLRules is FuzzHTML under rules picked from fuzzRules: the output holds only what the
 // tables allow under those rules, is a fixed point of HTMLWith with the same rules, and
-// SanitizeHTMLWith agrees with HTMLWith and HTMLText.
+// SanitizeHTMLWith agrees with HTMLWith, HTMLText and Removed.
 func FuzzHTMLRules(f *testing.F) {
 	png, gif, jpg := fixtures.PNG(3, 2, false), fixtures.GIF(2, 2), fixtures.JPEG(2, 2)
 	for i, s := range []string{`<a href="https://e.test/a">x</a><a href="http://e.test/">y</a><a href="tel:+1">t</a>`,
@@ -83,7 +83,7 @@ func FuzzHTMLRules(f *testing.F) {
 			t.Fatalf("not a fixed point under rules %d:\n in: %q\n 1x: %q\n 2x: %q", int(pick)%len(fuzzRules), in, once, twice)
 		}
 		s := sanitize.SanitizeHTMLWith(in, rules)
-		if s.HTML != once || s.Text != sanitize.HTMLText(once) {
+		if s.HTML != once || s.Text != sanitize.HTMLText(once) || s.Removed != sanitize.Removed(in, once) {
 			t.Fatalf("SanitizeHTMLWith(%q) = %+v, disagrees with HTMLWith and HTMLText", in, s)
 		}
 	})

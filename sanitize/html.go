@@ -18,18 +18,60 @@ func SanitizeHTML(markup string) SanitizedHTML {
 	return sanitizeHTML(htmlPolicy(), markup)
 }
 
-// SanitizeHTMLWith runs HTMLWith, HTMLText and Removed with one tokenizer pass over the input
-// and one over the output, besides bluemonday's own. A URL attribute the rules refuse is
-// removed like any other attribute, and Removed names it ("src=").
+// SanitizeHTMLWith runs HTMLWith, HTMLText and Removed in one pass of bluemonday over the input
+// — the text and the output's counts are taken from its output as it is written — and one count
+// of the input's tags. A URL attribute the rules refuse is removed like any other attribute, and
+// Removed names it ("src=").
 func SanitizeHTMLWith(markup string, r HTMLRules) SanitizedHTML {
 	return sanitizeHTML(policyFor(r), markup)
 }
 
 func sanitizeHTML(p *bluemonday.Policy, markup string) SanitizedHTML {
-	clean := p.Sanitize(markup)
-	out := newMarkupCounts()
-	text := htmlText(clean, out)
-	return SanitizedHTML{HTML: clean, Text: text, Removed: removedBetween(countMarkup(markup), out)}
+	if strings.TrimSpace(markup) == "" {
+		return SanitizedHTML{HTML: markup, Text: HTMLText(markup)} // what Sanitize hands back as it is
+	}
+	w := &renderingWriter{r: textRenderer{counts: newMarkupCounts()}}
+	w.html.Grow(len(markup))
+	w.r.b.Grow(len(markup) / 2)
+	if err := p.SanitizeReaderToWriter(strings.NewReader(markup), w); err != nil {
+		// Sanitize's answer to input the tokenizer cannot read: nothing.
+		return SanitizedHTML{Removed: removedBetween(countMarkup(markup), newMarkupCounts())}
+	}
+	clean := w.html.String()
+	if w.unread {
+		// Not the token-per-write bluemonday promises: read the output again instead.
+		out := newMarkupCounts()
+		return SanitizedHTML{HTML: clean, Text: htmlText(clean, out), Removed: removedBetween(countMarkup(markup), out)}
+	}
+	return SanitizedHTML{HTML: clean, Text: tidyText(w.r.b.String()), Removed: removedBetween(countMarkup(markup), w.r.counts)}
+}
+
+// renderingWriter is where bluemonday writes sanitized markup. bluemonday writes one token per
+// call — a tag as Token.String gives it, escaped text, or the space that stands for a stripped
+// tag — so the writer renders the plain text and counts the output's tags and attributes as
+// they come, and nothing reads the output again. A write it cannot read as one token sets
+// unread, and the caller reads the whole output instead.
+type renderingWriter struct {
+	html   strings.Builder
+	r      textRenderer
+	unread bool
+}
+
+func (w *renderingWriter) Write(b []byte) (int, error) { return w.WriteString(string(b)) }
+
+func (w *renderingWriter) WriteString(s string) (int, error) {
+	w.html.WriteString(s)
+	if w.unread || s == "" {
+		return len(s), nil
+	}
+	if s[0] != '<' {
+		writeText(&w.r, nethtml.UnescapeString(s))
+		return len(s), nil
+	}
+	if !w.r.writtenTag(s) {
+		w.unread = true
+	}
+	return len(s), nil
 }
 
 // HTML is HTMLWith(s, DefaultHTMLRules()): links may only point to https, http or mailto, images
@@ -68,7 +110,7 @@ func HTMLText(sanitized string) string {
 }
 
 // htmlText is HTMLText that also counts tags and attributes into counts when it is not nil (see
-// markupCounts), so that one pass over the sanitized markup serves both.
+// markupCounts).
 func htmlText(sanitized string, counts *markupCounts) string {
 	r := textRenderer{counts: counts}
 	r.b.Grow(len(sanitized) / 2)
@@ -78,14 +120,14 @@ func htmlText(sanitized string, counts *markupCounts) string {
 		case nethtml.ErrorToken:
 			return tidyText(r.b.String())
 		case nethtml.TextToken:
-			r.text(z.Text())
+			writeText(&r, z.Text())
 		case nethtml.StartTagToken, nethtml.SelfClosingTagToken, nethtml.EndTagToken:
 			r.tag(z, tt == nethtml.EndTagToken)
 		}
 	}
 }
 
-// textRenderer is the state of one htmlText pass.
+// textRenderer is the state of one plain-text rendering.
 type textRenderer struct {
 	b        strings.Builder
 	counts   *markupCounts
@@ -101,15 +143,17 @@ func (r *textRenderer) atLineStart() bool {
 	return n == 0 || r.b.String()[n-1] == '\n' || r.b.String()[n-1] == ' '
 }
 
-// text writes a text token: verbatim inside pre, else with each run of white space folded into
-// one space, as a browser renders it, and dropped where a line or a space already ends the output.
-func (r *textRenderer) text(t []byte) {
+// writeText writes a text token, unescaped: verbatim inside pre, else with each run of white
+// space folded into one space, as a browser renders it, and dropped where a line or a space
+// already ends the output.
+func writeText[T string | []byte](r *textRenderer, t T) {
 	if r.pre > 0 {
-		r.b.Write(t)
+		r.b.WriteString(string(t))
 		return
 	}
 	space := r.atLineStart()
-	for _, c := range t {
+	for i := 0; i < len(t); i++ {
+		c := t[i]
 		if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' {
 			if !space {
 				r.b.WriteByte(' ')
@@ -122,11 +166,11 @@ func (r *textRenderer) text(t []byte) {
 	}
 }
 
-// tag reads a start, self-closing or end tag, counts it, and renders it.
+// tag reads a start, self-closing or end tag from the tokenizer, counts it, and renders it.
 func (r *textRenderer) tag(z *nethtml.Tokenizer, end bool) {
 	name, hasAttr := z.TagName()
 	if r.counts != nil && !end {
-		r.counts.tags[string(name)]++
+		r.counts.tags.add(name)
 	}
 	var href, alt string // the only attributes the rendering uses
 	for hasAttr {
@@ -143,6 +187,53 @@ func (r *textRenderer) tag(z *nethtml.Tokenizer, end bool) {
 		}
 	}
 	r.element(string(name), end, href, alt)
+}
+
+// writtenTag counts and renders a tag in the form x/net/html's Token.String writes it —
+// "<name>", "</name>", "<name/>", each name followed by ` key="escaped value"` pairs — and
+// reports false for anything else.
+func (r *textRenderer) writtenTag(s string) bool {
+	end := strings.HasPrefix(s, "</")
+	body, ok := strings.CutSuffix(s[1:], ">")
+	if !ok {
+		return false
+	}
+	if end {
+		body = body[1:]
+	} else {
+		body = strings.TrimSuffix(body, "/") // a self-closing tag renders as a start tag
+	}
+	name, attrs, _ := strings.Cut(body, " ")
+	if name == "" {
+		return false
+	}
+	if end {
+		r.element(name, true, "", "") // an end tag's attributes neither render nor count
+		return true
+	}
+	if r.counts != nil {
+		r.counts.tags.addString(name)
+	}
+	var href, alt string
+	for attrs != "" {
+		k, rest, ok := strings.Cut(attrs, `="`)
+		v, after, ok2 := strings.Cut(rest, `"`)
+		if !ok || !ok2 || strings.ContainsAny(k, " \"") || (after != "" && after[0] != ' ') {
+			return false
+		}
+		attrs = strings.TrimPrefix(after, " ")
+		switch {
+		case name == "a" && k == "href":
+			href = nethtml.UnescapeString(v)
+		case name == "img" && k == "alt":
+			alt = nethtml.UnescapeString(v)
+		}
+		if r.counts != nil {
+			r.counts.attrString(k)
+		}
+	}
+	r.element(name, false, href, alt)
+	return true
 }
 
 // element writes what a tag stands for in the plain text: line breaks, list markers, cell

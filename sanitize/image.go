@@ -3,14 +3,8 @@ package sanitize
 import (
 	"bytes"
 	"fmt"
-	"image"
-	_ "image/gif"  // registers GIF for image.DecodeConfig
-	_ "image/jpeg" // registers JPEG for image.DecodeConfig
-	_ "image/png"  // registers PNG for image.DecodeConfig
 	"slices"
 	"strings"
-
-	_ "golang.org/x/image/webp" // registers WebP for image.DecodeConfig
 )
 
 // ImageLimits are the rules an image must meet. Zero values mean "no limit" except Types: an
@@ -38,9 +32,9 @@ type ImageInfo struct {
 // allowed type is accepted under its real type, and a declaration that differed is reported in
 // ImageInfo.DeclaredType. SVG is never an image, whatever it is labelled.
 //
-// CheckImage reads the dimensions from the header alone (image.DecodeConfig: no pixels are
-// decoded) and refuses images whose header claims more than the limits allow — a 33-byte PNG
-// header can claim ten gigapixels. Then it walks the file's structure (PNG chunks, JPEG
+// CheckImage reads the dimensions from the header alone — no pixels are decoded, and the headers
+// Go's image decoders refuse in image.DecodeConfig are refused — and refuses images whose header
+// claims more than the limits allow: a 33-byte PNG header can claim ten gigapixels. Then it walks the file's structure (PNG chunks, JPEG
 // segments, GIF blocks, WebP chunks) in one linear pass and refuses an image that is truncated
 // or broken, such as a PNG without image data or a JPEG without its end marker: browsers show
 // what they can of such files, but model APIs refuse them, and with them the whole request.
@@ -74,8 +68,9 @@ func CheckImage(data []byte, declared string, lim ImageLimits) (ImageInfo, error
 		return ImageInfo{}, limitErr("imageTypes", "%s is not an allowed image type (allowed: %s)",
 			sniffed, joinTypes(lim.Types))
 	}
-	cfg, _, err := image.DecodeConfig(bytes.NewReader(data))
-	if err != nil {
+	var cfg struct{ Width, Height int }
+	var err error
+	if cfg.Width, cfg.Height, err = imageSize(sniffed, data); err != nil {
 		if serr := checkImageStructure(sniffed, data); serr != nil {
 			return ImageInfo{}, serr // says what is wrong in words a person knows
 		}

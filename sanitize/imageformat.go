@@ -9,7 +9,7 @@ import (
 
 // The structure checks here (and checkWebP in webp.go) walk an image's container — PNG chunks,
 // JPEG segments, GIF blocks, WebP RIFF chunks — far enough to refuse an image that is truncated
-// or broken, which image.DecodeConfig (it reads the header alone) accepts and which model APIs
+// or broken, which a header read (imageSize, image.DecodeConfig) accepts and which model APIs
 // then refuse along with the whole request. They decode no pixels: each is one linear pass over
 // the bytes, reading lengths and headers and skipping payloads (the PNG check also verifies the
 // CRCs of the chunks that are not image data; the JPEG check scans the entropy-coded data for
@@ -17,8 +17,8 @@ import (
 // WebP RIFF) are allowed and ignored, as browsers ignore them.
 
 // checkImageStructure checks data, whose type SniffImage says is mime, by the rules of that
-// format. Types without a check here (CheckImage never accepts them: image.DecodeConfig has no
-// decoder for them) pass.
+// format. Types without a check here (CheckImage never accepts them: imageSize reads no header
+// of theirs) pass.
 func checkImageStructure(mime string, data []byte) error {
 	switch mime {
 	case "image/png":

@@ -8,8 +8,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-
-	"golang.org/x/net/idna"
 )
 
 // URLRules are what a link URL must meet.
@@ -52,7 +50,8 @@ func URL(raw string, rules URLRules) (string, error) {
 	if !ok {
 		return "", limitErr("linkSchemes", "the URL is not absolute (it has no scheme)")
 	}
-	for _, reading := range urlReadings(s) {
+	var readings [8]string
+	for _, reading := range urlReadings(s, &readings) {
 		if sch, ok := urlScheme(reading); ok && NeverAllowedScheme(sch) {
 			return "", limitErr("linkSchemes", "the %s: scheme is never allowed", sch)
 		}
@@ -105,13 +104,6 @@ func URL(raw string, rules URLRules) (string, error) {
 	return scheme + s[len(scheme):], nil
 }
 
-// hostProfile maps a host name the way the URL Standard does (UTS #46, non-transitional, no
-// STD3 rule, hyphens not checked, bidi and joiners checked): upper case and full-width letters
-// fold, the ideographic full stop and its kin become dots, and international names become
-// Punycode ("xn--…").
-var hostProfile = idna.New(idna.MapForLookup(), idna.StrictDomainName(false), idna.Transitional(false),
-	idna.CheckHyphens(false), idna.BidiRule(), idna.CheckJoiners(true))
-
 // BrowserHost returns host (of an http, https, ws, wss or ftp URL, without port or brackets)
 // as a browser reads it: percent-decoded, IDNA-mapped to lower-case ASCII (Punycode for
 // international names, so a look-alike shows as what it is), and an IPv4 address written as
@@ -122,14 +114,14 @@ func BrowserHost(host string) (string, error) {
 	if err != nil {
 		return "", limitErr("linkSchemes", "the host %q is not valid: %v", host, err)
 	}
-	ascii, err := hostProfile.ToASCII(dec)
+	ascii, err := hostToASCII(dec)
 	if err != nil || ascii == "" {
 		return "", limitErr("linkSchemes", "the host %q is not a valid domain name", host)
 	}
 	for _, c := range ascii {
 		// Letters, digits and the few marks hosts use; anything else the mapping produced (a
 		// full-width brace becomes "{") is refused rather than written into a URL.
-		if !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || strings.ContainsRune("-._~!$&'()*+,;=", c)) {
+		if !hostByte(c) {
 			return "", limitErr("linkSchemes", "the host %q holds a character that has no place in a host name (%q)", host, c)
 		}
 	}
@@ -146,10 +138,11 @@ func BrowserHost(host string) (string, error) {
 // parseIPv4 reads host as the URL Standard's IPv4 parser does when its last label is a number
 // (decimal, 0x hex or 0 octal): up to four parts, the last filling the remaining bytes.
 func parseIPv4(host string) (string, bool, error) {
-	labels := strings.Split(strings.TrimSuffix(host, "."), ".")
-	if !isIPv4Number(labels[len(labels)-1]) {
-		return "", false, nil
+	trimmed := strings.TrimSuffix(host, ".")
+	if !isIPv4Number(trimmed[strings.LastIndexByte(trimmed, '.')+1:]) {
+		return "", false, nil // a name, the common case: nothing to split
 	}
+	labels := strings.Split(trimmed, ".")
 	if len(labels) > 4 {
 		return "", true, fmt.Errorf("more than four parts")
 	}
@@ -178,14 +171,18 @@ func parseIPv4(host string) (string, bool, error) {
 }
 
 func isIPv4Number(l string) bool {
-	if l == "" {
+	switch {
+	case l == "":
 		return false
-	}
-	if _, ok := ipv4Number(l); ok {
+	case strings.HasPrefix(l, "0x") || strings.Trim(l, "0123456789") == "":
+		// "0x" followed by anything, or all digits, counts as a number, perhaps one that fails
+		// to parse.
 		return true
+	case strings.Trim(l, "0123456789abcdefABCDEFxX") != "":
+		return false // a name: no base's digits (ipv4Number would refuse it, at the cost of an error)
 	}
-	// "0x" followed by anything, or all digits, still counts as a number that fails to parse.
-	return strings.HasPrefix(l, "0x") || strings.Trim(l, "0123456789") == ""
+	_, ok := ipv4Number(l)
+	return ok
 }
 
 func ipv4Number(l string) (uint64, bool) {
@@ -232,9 +229,10 @@ func urlScheme(s string) (string, bool) {
 }
 
 // urlReadings are the ways a consumer might read s: as is, HTML-entity decoded (when the URL ends
-// up in markup), percent decoded, and with the tabs and newlines browsers strip removed.
-func urlReadings(s string) []string {
-	out := []string{s, html.UnescapeString(s)}
+// up in markup), percent decoded, and with the tabs and newlines browsers strip removed. The
+// readings are written into buf, so that checking a URL allocates only for readings that differ.
+func urlReadings(s string, buf *[8]string) []string {
+	out := append(buf[:0], s, html.UnescapeString(s))
 	if dec, err := url.PathUnescape(s); err == nil {
 		out = append(out, dec, html.UnescapeString(dec))
 	}

@@ -61,7 +61,7 @@ func (m *Module) Start() []byte {
 		w.Raw(`,"maxNesting":`)
 		w.Value(bridge.MaxNesting)
 		w.Raw(`,"policy":`)
-		appendPolicy(w, m.currentPolicy())
+		w.Value(m.currentPolicy())
 		w.Raw("}")
 	}, nil)
 }
@@ -165,7 +165,7 @@ func placeBinary(v any, b Binary) any {
 func agentHead(r *bridge.CallToolResult) func(w *jsonvalue.Writer) {
 	return func(w *jsonvalue.Writer) {
 		w.Raw(`,"modelInput":`)
-		bridge.ToModelInput(r).AppendJSON(w)
+		w.Value(bridge.ToModelInput(r))
 		w.Raw(`,"tables":`)
 		w.Value(csvTables(r))
 	}
@@ -220,7 +220,7 @@ func (m *Module) Configure(policyJSON string) []byte {
 	m.mu.Unlock()
 	return frame(func(w *jsonvalue.Writer) {
 		w.Raw(`{"policy":`)
-		appendPolicy(w, p)
+		w.Value(p)
 		w.Raw("}")
 	}, nil)
 }
@@ -286,7 +286,7 @@ func (m *Module) Validate(id int, argsJSON string, forAgent bool) []byte {
 	}
 	return frame(func(w *jsonvalue.Writer) {
 		w.Raw(`{"invalid":`)
-		ie.AppendJSON(w)
+		w.Value(ie)
 		w.Raw(`,"message":`)
 		w.Str(ie.Error())
 		if forAgent {
@@ -312,19 +312,9 @@ func (m *Module) ToModelInput(resultJSON string) []byte {
 	r, _ := bridge.ParseToolOutput(resultJSON, m.currentPolicy())
 	return frame(func(w *jsonvalue.Writer) {
 		w.Raw(`{"modelInput":`)
-		bridge.ToModelInput(r).AppendJSON(w)
+		w.Value(bridge.ToModelInput(r))
 		w.Raw("}")
 	}, nil)
-}
-
-// appendPolicy writes p, every setting under its JSON name.
-func appendPolicy(w *jsonvalue.Writer, p bridge.Policy) {
-	b, err := p.MarshalJSON()
-	if err != nil {
-		w.Fail(err)
-		return
-	}
-	w.Append(b)
 }
 
 // csvTables reads every text/csv resource of r into rows, by block index.

@@ -22,8 +22,10 @@ func (e *InputError) Error() string {
 	return string(b)
 }
 
-// AppendJSON writes {path, reason, schemaPath, message}.
-func (e *InputError) AppendJSON(w *jsonvalue.Writer) {
+// AppendJSON appends {path, reason, schemaPath, message} to b.
+func (e *InputError) AppendJSON(b []byte) ([]byte, error) { return jsonvalue.AppendTo(b, e.writeJSON) }
+
+func (e *InputError) writeJSON(w *jsonvalue.Writer) {
 	first := true
 	w.Raw("{")
 	for _, f := range [...]struct{ k, v string }{{"path", e.Path}, {"reason", e.Reason}, {"schemaPath", e.SchemaPath}, {"message", e.Message}} {

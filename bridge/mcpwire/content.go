@@ -26,7 +26,7 @@ type Annotations struct {
 }
 
 // Content is one MCP ContentBlock: *TextContent, *ImageContent, *AudioContent, *ResourceLink or
-// *EmbeddedResource. The set is closed: AppendJSON takes a type of this module.
+// *EmbeddedResource. The set is closed: the interface has an unexported method.
 type Content interface {
 	// ContentType is the block's "type" member.
 	ContentType() string
@@ -34,8 +34,10 @@ type Content interface {
 	Common() (*Annotations, map[string]any)
 	// MarshalJSON writes the block's MCP wire form.
 	MarshalJSON() ([]byte, error)
-	// AppendJSON writes the block's MCP wire form to w.
-	AppendJSON(w *jsonvalue.Writer)
+	// AppendJSON appends the block's MCP wire form to b.
+	AppendJSON(b []byte) ([]byte, error)
+	// writeJSON writes the block's MCP wire form to w.
+	writeJSON(w *jsonvalue.Writer)
 }
 
 // TextContent is a text block.
@@ -137,3 +139,39 @@ func (a *Annotations) MarshalJSON() ([]byte, error) { return jsonvalue.Marshal(a
 // MarshalJSON writes the result in the form the 2025-06-18, 2025-11-25 and 2026-07-28 schemas
 // all accept.
 func (r *CallToolResult) MarshalJSON() ([]byte, error) { return jsonvalue.Marshal(r) }
+
+// AppendJSON appends the MCP wire form to b.
+func (c *TextContent) AppendJSON(b []byte) ([]byte, error) { return jsonvalue.AppendTo(b, c.writeJSON) }
+
+// AppendJSON appends the MCP wire form to b, data as padded standard base64.
+func (c *ImageContent) AppendJSON(b []byte) ([]byte, error) {
+	return jsonvalue.AppendTo(b, c.writeJSON)
+}
+
+// AppendJSON appends the MCP wire form to b, data as padded standard base64.
+func (c *AudioContent) AppendJSON(b []byte) ([]byte, error) {
+	return jsonvalue.AppendTo(b, c.writeJSON)
+}
+
+// AppendJSON appends the MCP wire form to b.
+func (c *ResourceLink) AppendJSON(b []byte) ([]byte, error) {
+	return jsonvalue.AppendTo(b, c.writeJSON)
+}
+
+// AppendJSON appends the MCP wire form to b.
+func (c *EmbeddedResource) AppendJSON(b []byte) ([]byte, error) {
+	return jsonvalue.AppendTo(b, c.writeJSON)
+}
+
+// AppendJSON appends the contents to b as TextResourceContents or BlobResourceContents.
+func (r ResourceContents) AppendJSON(b []byte) ([]byte, error) {
+	return jsonvalue.AppendTo(b, r.writeJSON)
+}
+
+// AppendJSON appends the annotations to b, leaving out what is not set.
+func (a *Annotations) AppendJSON(b []byte) ([]byte, error) { return jsonvalue.AppendTo(b, a.writeJSON) }
+
+// AppendJSON appends the result to b, in the form MarshalJSON writes.
+func (r *CallToolResult) AppendJSON(b []byte) ([]byte, error) {
+	return jsonvalue.AppendTo(b, r.writeJSON)
+}

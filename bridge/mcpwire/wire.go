@@ -9,8 +9,8 @@ import (
 // The MCP wire forms, written by hand. Required members are always written, so an empty text is
 // still "text": "".
 
-// AppendJSON writes the annotations, leaving out what is not set.
-func (a *Annotations) AppendJSON(w *jsonvalue.Writer) {
+// writeJSON writes the annotations, leaving out what is not set.
+func (a *Annotations) writeJSON(w *jsonvalue.Writer) {
 	w.Raw("{")
 	first := true
 	if len(a.Audience) > 0 {
@@ -32,7 +32,7 @@ func (a *Annotations) AppendJSON(w *jsonvalue.Writer) {
 func appendCommon(w *jsonvalue.Writer, a *Annotations, meta map[string]any) {
 	if a != nil {
 		w.Raw(`,"annotations":`)
-		a.AppendJSON(w)
+		a.writeJSON(w)
 	}
 	if len(meta) > 0 {
 		w.Raw(`,"_meta":`)
@@ -40,21 +40,21 @@ func appendCommon(w *jsonvalue.Writer, a *Annotations, meta map[string]any) {
 	}
 }
 
-// AppendJSON writes the block's wire form.
-func (c *TextContent) AppendJSON(w *jsonvalue.Writer) {
+// writeJSON writes the block's wire form.
+func (c *TextContent) writeJSON(w *jsonvalue.Writer) {
 	w.Raw(`{"type":"text","text":`)
 	w.Str(c.Text)
 	appendCommon(w, c.Annotations, c.Meta)
 	w.Raw("}")
 }
 
-// AppendJSON writes the block's wire form.
-func (c *ImageContent) AppendJSON(w *jsonvalue.Writer) {
+// writeJSON writes the block's wire form.
+func (c *ImageContent) writeJSON(w *jsonvalue.Writer) {
 	appendBinary(w, "image", c.Data, c.MIMEType, c.Annotations, c.Meta)
 }
 
-// AppendJSON writes the block's wire form.
-func (c *AudioContent) AppendJSON(w *jsonvalue.Writer) {
+// writeJSON writes the block's wire form.
+func (c *AudioContent) writeJSON(w *jsonvalue.Writer) {
 	appendBinary(w, "audio", c.Data, c.MIMEType, c.Annotations, c.Meta)
 }
 
@@ -67,8 +67,8 @@ func appendBinary(w *jsonvalue.Writer, kind string, data []byte, mime string, a 
 	w.Raw("}")
 }
 
-// AppendJSON writes the block's wire form.
-func (c *ResourceLink) AppendJSON(w *jsonvalue.Writer) {
+// writeJSON writes the block's wire form.
+func (c *ResourceLink) writeJSON(w *jsonvalue.Writer) {
 	w.Raw(`{"type":"resource_link","uri":`)
 	w.Str(c.URI)
 	w.Raw(`,"name":`)
@@ -87,16 +87,16 @@ func (c *ResourceLink) AppendJSON(w *jsonvalue.Writer) {
 	w.Raw("}")
 }
 
-// AppendJSON writes the block's wire form.
-func (c *EmbeddedResource) AppendJSON(w *jsonvalue.Writer) {
+// writeJSON writes the block's wire form.
+func (c *EmbeddedResource) writeJSON(w *jsonvalue.Writer) {
 	w.Raw(`{"type":"resource","resource":`)
-	c.Resource.AppendJSON(w)
+	c.Resource.writeJSON(w)
 	appendCommon(w, c.Annotations, c.Meta)
 	w.Raw("}")
 }
 
-// AppendJSON writes TextResourceContents, or BlobResourceContents when Blob != nil.
-func (r ResourceContents) AppendJSON(w *jsonvalue.Writer) {
+// writeJSON writes TextResourceContents, or BlobResourceContents when Blob != nil.
+func (r ResourceContents) writeJSON(w *jsonvalue.Writer) {
 	w.Raw(`{"uri":`)
 	w.Str(r.URI)
 	if r.MIMEType != "" {
@@ -117,8 +117,8 @@ func (r ResourceContents) AppendJSON(w *jsonvalue.Writer) {
 	w.Raw("}")
 }
 
-// AppendJSON writes the result.
-func (r *CallToolResult) AppendJSON(w *jsonvalue.Writer) {
+// writeJSON writes the result.
+func (r *CallToolResult) writeJSON(w *jsonvalue.Writer) {
 	w.Raw(`{"content":[`)
 	for i, c := range r.Content {
 		if i > 0 {
@@ -128,7 +128,7 @@ func (r *CallToolResult) AppendJSON(w *jsonvalue.Writer) {
 			w.Fail(fmt.Errorf("content[%d] is nil", i))
 			continue
 		}
-		c.AppendJSON(w)
+		c.writeJSON(w)
 	}
 	w.Raw("]")
 	if r.StructuredContent != nil {

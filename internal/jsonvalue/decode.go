@@ -14,8 +14,13 @@ import (
 // nil. It does what encoding/json with UseNumber does — invalid
 // UTF-8 and lone surrogates become U+FFFD — in a single pass: tool results are mostly one long
 // string (base64 images, HTML), and encoding/json scans every document twice before it copies it.
+//
+// The input is copied once, as a string, and every string and number without escapes is a
+// slice of that copy; members are gathered on one stack shared by all objects and arrays, so
+// each object's map and each array is allocated once at its final size. Decoding is linear in
+// the input and allocates about one object per value.
 func Decode(b []byte) (any, error) {
-	d := jsonDecoder{data: b}
+	d := jsonDecoder{data: b, src: string(b)}
 	d.skipSpace()
 	v, err := d.value(0)
 	if err != nil {
@@ -47,7 +52,16 @@ func (e *DepthError) Error() string {
 
 type jsonDecoder struct {
 	data []byte
+	src  string // data as a string: the backing of every string and number without escapes
 	pos  int
+	// members and elements are the stacks of the objects and arrays being read, innermost last.
+	members  []member
+	elements []any
+}
+
+type member struct {
+	k string
+	v any
 }
 
 var errJSONEnd = errors.New("unexpected end of input")
@@ -106,12 +120,16 @@ func (d *jsonDecoder) literal(word string) error {
 
 func (d *jsonDecoder) object(depth int) (any, error) {
 	d.pos++ // {
-	m := map[string]any{}
 	d.skipSpace()
 	if d.pos < len(d.data) && d.data[d.pos] == '}' {
 		d.pos++
-		return m, nil
+		return map[string]any{}, nil
 	}
+	base := len(d.members)
+	defer func() {
+		clear(d.members[base:]) // the stack must not keep what the caller may drop
+		d.members = d.members[:base]
+	}()
 	for {
 		d.skipSpace()
 		if d.pos >= len(d.data) || d.data[d.pos] != '"' {
@@ -131,7 +149,7 @@ func (d *jsonDecoder) object(depth int) (any, error) {
 		if err != nil {
 			return nil, err
 		}
-		m[k] = v
+		d.members = append(d.members, member{k, v})
 		d.skipSpace()
 		if d.pos >= len(d.data) {
 			return nil, errJSONEnd
@@ -141,6 +159,10 @@ func (d *jsonDecoder) object(depth int) (any, error) {
 			d.pos++
 		case '}':
 			d.pos++
+			m := make(map[string]any, len(d.members)-base)
+			for _, e := range d.members[base:] {
+				m[e.k] = e.v // a repeated name: the last one wins, as in encoding/json
+			}
 			return m, nil
 		default:
 			return nil, d.errAt("expected ',' or '}'")
@@ -150,19 +172,23 @@ func (d *jsonDecoder) object(depth int) (any, error) {
 
 func (d *jsonDecoder) array(depth int) (any, error) {
 	d.pos++ // [
-	list := []any{}
 	d.skipSpace()
 	if d.pos < len(d.data) && d.data[d.pos] == ']' {
 		d.pos++
-		return list, nil
+		return []any{}, nil
 	}
+	base := len(d.elements)
+	defer func() {
+		clear(d.elements[base:])
+		d.elements = d.elements[:base]
+	}()
 	for {
 		d.skipSpace()
 		v, err := d.value(depth + 1)
 		if err != nil {
 			return nil, err
 		}
-		list = append(list, v)
+		d.elements = append(d.elements, v)
 		d.skipSpace()
 		if d.pos >= len(d.data) {
 			return nil, errJSONEnd
@@ -172,7 +198,7 @@ func (d *jsonDecoder) array(depth int) (any, error) {
 			d.pos++
 		case ']':
 			d.pos++
-			return list, nil
+			return append([]any(nil), d.elements[base:]...), nil
 		default:
 			return nil, d.errAt("expected ',' or ']'")
 		}
@@ -212,7 +238,7 @@ func (d *jsonDecoder) number() (any, error) {
 			return nil, d.errAt("invalid number")
 		}
 	}
-	return json.Number(d.data[start:d.pos]), nil
+	return json.Number(d.src[start:d.pos]), nil
 }
 
 // str reads a string starting at the opening quote. Strings without escapes or invalid UTF-8
@@ -225,7 +251,7 @@ func (d *jsonDecoder) str() (string, error) {
 	// Fast path: up to the next quote there is no backslash and only printable ASCII.
 	if q := bytes.IndexByte(data[i:], '"'); q >= 0 && bytes.IndexByte(data[i:i+q], '\\') < 0 && printableASCII(data[i:i+q]) {
 		d.pos = i + q + 1
-		return string(data[i : i+q]), nil
+		return d.src[i : i+q], nil
 	}
 	for i < len(data) && plainStringByte[data[i]] {
 		i++
@@ -236,7 +262,7 @@ func (d *jsonDecoder) str() (string, error) {
 	}
 	if data[i] == '"' {
 		d.pos++
-		return string(data[start:i]), nil
+		return d.src[start:i], nil
 	}
 	return d.slowStr(start)
 }

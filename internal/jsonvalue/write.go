@@ -6,7 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"sort"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -19,6 +19,9 @@ import (
 type Writer struct {
 	buf []byte
 	err error
+	// members is the stack of the objects being written, innermost last: each object's members
+	// are sorted there, so writing one allocates nothing once the stack has grown.
+	members []member
 }
 
 // Raw writes s as it is: punctuation and member names the caller knows need no escaping.
@@ -141,23 +144,13 @@ func (w *Writer) Value(v any) {
 	case []string:
 		WriteArray(w, x, w.Str)
 	case map[string]any:
-		keys := make([]string, 0, len(x))
-		for k := range x {
-			keys = append(keys, k)
-		}
-		sort.Strings(keys)
-		w.buf = append(w.buf, '{')
-		for i, k := range keys {
-			if i > 0 {
-				w.buf = append(w.buf, ',')
-			}
-			w.Str(k)
-			w.buf = append(w.buf, ':')
-			w.Value(x[k])
-		}
-		w.buf = append(w.buf, '}')
+		w.object(x)
 	case Appender:
-		x.AppendJSON(w)
+		b, err := x.AppendJSON(w.buf)
+		w.buf = b
+		if err != nil {
+			w.Fail(err)
+		}
 	default:
 		if marshalFallback == nil {
 			w.Fail(fmt.Errorf("cannot write %T as JSON", v))
@@ -170,6 +163,28 @@ func (w *Writer) Value(v any) {
 		}
 		w.buf = append(w.buf, b...)
 	}
+}
+
+// object writes m with its members sorted by name, as encoding/json does.
+func (w *Writer) object(m map[string]any) {
+	base := len(w.members)
+	for k, v := range m {
+		w.members = append(w.members, member{k, v})
+	}
+	members := w.members[base:] // stays valid when writing a value grows the stack
+	slices.SortFunc(members, func(a, b member) int { return strings.Compare(a.k, b.k) })
+	w.buf = append(w.buf, '{')
+	for i, e := range members {
+		if i > 0 {
+			w.buf = append(w.buf, ',')
+		}
+		w.Str(e.k)
+		w.buf = append(w.buf, ':')
+		w.Value(e.v)
+	}
+	w.buf = append(w.buf, '}')
+	clear(w.members[base:])
+	w.members = w.members[:base]
 }
 
 // WriteArray writes list as a JSON array, each element by write.
@@ -229,8 +244,20 @@ func (w *Writer) Fail(err error) {
 // value comes from Decode, so the module does not link encoding/json's reflection.
 var marshalFallback func(any) ([]byte, error)
 
-// Appender is a type that writes its own JSON form.
-type Appender interface{ AppendJSON(w *Writer) }
+// Appender is a type that writes its own JSON form: AppendJSON appends it to b and returns the
+// extended buffer. Its signature names no type of this package, so exported types can
+// implement it; AppendTo is the usual body.
+type Appender interface {
+	AppendJSON(b []byte) ([]byte, error)
+}
+
+// AppendTo runs write on a Writer that appends to b, and returns the extended buffer and the
+// first error met.
+func AppendTo(b []byte, write func(w *Writer)) ([]byte, error) {
+	w := Writer{buf: b}
+	write(&w)
+	return w.buf, w.err
+}
 
 // Marshal writes v as compact JSON without HTML escaping and without reflection: decoded JSON
 // values (maps with their members sorted), Go numbers and strings, and any Appender.
