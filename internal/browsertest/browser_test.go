@@ -122,13 +122,23 @@ func open(t *testing.T, ctx context.Context, url string) {
 // The tests' JavaScript lives in those files, not in Go strings.
 func runJS(t *testing.T, ctx context.Context, file, fn string, out any, args ...any) {
 	t.Helper()
-	b, err := json.Marshal(args)
+	body, err := importJS(file, fn, args)
 	require.NoError(t, err)
+	require.NoError(t, headless.Eval(ctx, body, out), "%s %s", file, fn)
+}
+
+// importJS is the async function body that imports pages/js/<file> from the page's origin and
+// answers what its export fn gives for args (as JSON): the same body for Chromium (runJS) and the
+// WebDriver browsers (crossRun.run).
+func importJS(file, fn string, args []any) (string, error) {
+	b, err := json.Marshal(args)
+	if err != nil {
+		return "", err
+	}
 	if args == nil {
 		b = []byte("[]")
 	}
-	body := fmt.Sprintf(`const m = await import(new URL(%q, location.origin).href); return await m[%q](...%s);`, "/test/js/"+file, fn, b)
-	require.NoError(t, headless.Eval(ctx, body, out), "%s %s", file, fn)
+	return fmt.Sprintf(`const m = await import(new URL(%q, location.origin).href); return await m[%q](...%s);`, "/test/js/"+file, fn, b), nil
 }
 
 // eachMode runs f in a fresh headless Chromium for each mode (native WebMCP, the fallback).
