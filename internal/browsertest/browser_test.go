@@ -71,10 +71,6 @@ func serveLogged(t *testing.T, dist string) (string, *requests) {
 	return fmt.Sprintf("http://localhost:%d", ln.Addr().(*net.TCPAddr).Port), log
 }
 
-// moduleJS is the tests' door into the bridge's module (see bridge.js): info() says which module
-// generation runs where ("worker" or "main"), call(name, ...args) calls an export by name.
-const moduleJS = `WebMCPBridge[Symbol.for("webmcp-bridge.module")]`
-
 // withCSP serves h's responses with the Content-Security-Policy csp.
 func withCSP(csp string, h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
