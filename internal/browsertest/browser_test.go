@@ -85,6 +85,14 @@ var modes = []struct {
 	native bool
 }{{"native", true}, {"fallback", false}}
 
+// modeName is the name of the mode native says: "native" or "fallback".
+func modeName(native bool) string {
+	if native {
+		return modes[0].name
+	}
+	return modes[1].name
+}
+
 // browser starts a fresh headless Chromium; native turns WebMCP on.
 func browser(t *testing.T, native bool, extra ...chromedp.ExecAllocatorOption) context.Context {
 	t.Helper()
