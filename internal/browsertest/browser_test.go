@@ -135,19 +135,30 @@ func runJS(t *testing.T, ctx context.Context, file, fn string, out any, args ...
 // answers what its export fn gives for args (as JSON): the same body for Chromium (runJS) and the
 // WebDriver browsers (crossRun.run).
 func importJS(file, fn string, args []any) (string, error) {
-	b, err := json.Marshal(args)
+	a, err := jsArgs(args)
 	if err != nil {
 		return "", err
 	}
+	return fmt.Sprintf(`const m = await import(new URL(%q, location.origin).href); return await m[%q](...%s);`, "/test/js/"+file, fn, a), nil
+}
+
+// jsArgs is args as a JSON array.
+func jsArgs(args []any) (string, error) {
 	if args == nil {
-		b = []byte("[]")
+		return "[]", nil
 	}
-	return fmt.Sprintf(`const m = await import(new URL(%q, location.origin).href); return await m[%q](...%s);`, "/test/js/"+file, fn, b), nil
+	b, err := json.Marshal(args)
+	return string(b), err
 }
 
 // eachMode runs f in a fresh headless Chromium for each mode (native WebMCP, the fallback).
 func eachMode(t *testing.T, f func(t *testing.T, ctx context.Context, native bool)) {
+	eachModeOf(t, func(t *testing.T, native bool) context.Context { return browser(t, native) }, f)
+}
+
+// eachModeOf is eachMode with the browser that start makes for a mode (extensionBrowser, say).
+func eachModeOf(t *testing.T, start func(t *testing.T, native bool) context.Context, f func(t *testing.T, ctx context.Context, native bool)) {
 	for _, mode := range modes {
-		t.Run(mode.name, func(t *testing.T) { f(t, browser(t, mode.native), mode.native) })
+		t.Run(mode.name, func(t *testing.T) { f(t, start(t, mode.native), mode.native) })
 	}
 }
