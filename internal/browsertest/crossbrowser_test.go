@@ -4,9 +4,10 @@ package browsertest
 
 // The cross-browser tests: the fallback (the bridge's own ModelContext, which serves every
 // browser without native WebMCP) in Firefox ESR and WebKitGTK, driven through
-// internal/webdriver, with the same pages and test scripts (pages/js/) as the Chromium tests. Each test starts
-// one browser of each kind, with its own profile, in parallel (at most crossBrowserSlots at once).
-// A missing browser fails the test and names the Debian package (mk/browsers.mk installs them).
+// internal/webdriver, with the same pages and test scripts (pages/js/, through run) as the
+// Chromium tests. Each test starts one browser of each kind, with its own profile, in parallel
+// (at most crossBrowserSlots at once). A missing browser fails the test and names the Debian
+// package (mk/browsers.mk installs them).
 
 import (
 	"context"
