@@ -40,7 +40,8 @@ const waitEvent = async (pred, ms = 3000) => { for (let i = 0; i < ms / 20; i++)
 // names are the names of the tools getTools(options) lists.
 const names = async (options) => (await mc().getTools(options)).map((t) => t.name);
 
-// sameOriginChildTool: a same-origin child's tool is the parent's, runs there, and goes with toolchange.
+// sameOriginChildTool: a same-origin child's tool is the parent's, runs there, and goes with
+// toolchange.
 export async function sameOriginChildTool() {
   const f = await addFrame(location.origin);
   const changed = nextToolchange();
@@ -70,7 +71,8 @@ export async function parentToolInSameOriginChild() {
   return { seen, result, after };
 }
 
-// crossOriginChildToolExposed: a cross-origin child's tool exposed to the parent is listed with fromOrigins, and runs.
+// crossOriginChildToolExposed: a cross-origin child's tool exposed to the parent is listed with
+// fromOrigins, and runs.
 export async function crossOriginChildToolExposed(OTHER) {
   const f = await addFrame(OTHER, "tools *");
   const changed = nextToolchange();
@@ -83,7 +85,8 @@ export async function crossOriginChildToolExposed(OTHER) {
   return { plain, origin: t.origin, window: t.window === f.win, result };
 }
 
-// abortReachesCrossOriginTool: the caller's abort reaches a cross-origin tool: its signal aborts and toolcancel fires there.
+// abortReachesCrossOriginTool: the caller's abort reaches a cross-origin tool: its signal aborts
+// and toolcancel fires there.
 export async function abortReachesCrossOriginTool(OTHER) {
   const f = await addFrame(OTHER, "tools *");
   const changed = nextToolchange();
@@ -102,7 +105,8 @@ export async function abortReachesCrossOriginTool(OTHER) {
   return { started, reason, aborted: aborted && aborted.reason, cancelled };
 }
 
-// crossOriginChildToolNotExposed: a cross-origin child's tool not exposed to the parent is neither listed nor run.
+// crossOriginChildToolNotExposed: a cross-origin child's tool not exposed to the parent is neither
+// listed nor run.
 export async function crossOriginChildToolNotExposed(OTHER) {
   const f = await addFrame(OTHER, "tools *");
   await f.send("register", { tool: { name: "private_tool", description: "p" } });
@@ -114,7 +118,8 @@ export async function crossOriginChildToolNotExposed(OTHER) {
   return { listed, error };
 }
 
-// crossOriginChildWithoutAllow: a cross-origin child without allow=tools shares nothing with its parent (natively its calls fail with NotAllowedError).
+// crossOriginChildWithoutAllow: a cross-origin child without allow=tools shares nothing with its
+// parent (natively its calls fail with NotAllowedError).
 export async function crossOriginChildWithoutAllow(OTHER) {
   const c = new AbortController();
   await mc().registerTool({ name: "offered_tool", description: "o", execute: async () => "no" }, { signal: c.signal, exposedTo: [OTHER] });
@@ -129,7 +134,8 @@ export async function crossOriginChildWithoutAllow(OTHER) {
   return { listed, registered, childSees };
 }
 
-// parentToolExposedToCrossOriginChild: a parent tool exposed to a cross-origin child is its with fromOrigins, and runs for it; others are not.
+// parentToolExposedToCrossOriginChild: a parent tool exposed to a cross-origin child is its with
+// fromOrigins, and runs for it; others are not.
 export async function parentToolExposedToCrossOriginChild(OTHER) {
   const c = new AbortController();
   await mc().registerTool({ name: "shared_tool", description: "s", execute: async () => "hello from parent" }, { signal: c.signal, exposedTo: [OTHER] });
@@ -174,7 +180,8 @@ export async function callerFrameGoes() {
   return { aborted, cancelled };
 }
 
-// sameOriginChildForm: a same-origin child's form is the parent's tool, and its response comes back.
+// sameOriginChildForm: a same-origin child's form is the parent's tool, and its response comes
+// back.
 export async function sameOriginChildForm() {
   const f = await addFrame(location.origin);
   const changed = nextToolchange();
@@ -186,7 +193,8 @@ export async function sameOriginChildForm() {
   return { schema: t.inputSchema, result };
 }
 
-// forgedMessages: forged messages change nothing: a denied frame's tool list, another frame's results.
+// forgedMessages: forged messages change nothing: a denied frame's tool list, another frame's
+// results.
 export async function forgedMessages(OTHER) {
   const bad = await addFrame(OTHER);
   await bad.send("forge", { message: { webmcpBridge: "tools", tools: [{ name: "forged_tool", description: "f", title: "" }] } });
