@@ -18,117 +18,114 @@ type result struct {
 	ResultType        string           `json:"resultType"`
 }
 
+// noArgs is a call's empty arguments, {}.
+var noArgs = map[string]any{}
+
 // callTool runs a tool through the browser's own executeTool (native or fallback) and parses
 // the string it returns.
-func callTool(t *testing.T, ctx context.Context, name, args string) result {
+func callTool(t *testing.T, ctx context.Context, name string, args map[string]any) result {
 	t.Helper()
 	var r result
-	eval(t, ctx, callToolJS(name, args), &r)
+	runJS(t, ctx, "bridge.js", "callTool", &r, name, args)
 	require.Equal(t, "complete", r.ResultType, "every result is a complete CallToolResult")
 	return r
 }
 
 func TestBridgeEndToEnd(t *testing.T) {
-	for _, mode := range modes {
-		t.Run(mode.name, func(t *testing.T) {
-			base := serveWeb(t)
-			ctx := browser(t, mode.native)
-			open(t, ctx, base+"/test/tools.html")
-			var info struct {
-				Native bool   `json:"native"`
-				Same   bool   `json:"same"`
-				Ver    string `json:"version"`
-			}
-			eval(t, ctx, jsBridgeInfo, &info)
-			require.Equal(t, mode.native, info.Native, "the browser's WebMCP mode")
-			assert.True(t, info.Same, "navigator.modelContext is document.modelContext")
-			assert.NotEmpty(t, info.Ver)
+	base := serveWeb(t)
+	eachMode(t, func(t *testing.T, ctx context.Context, native bool) {
+		open(t, ctx, base+"/test/tools.html")
+		var info struct {
+			Native bool   `json:"native"`
+			Same   bool   `json:"same"`
+			Ver    string `json:"version"`
+		}
+		runJS(t, ctx, "bridge.js", "info", &info)
+		require.Equal(t, native, info.Native, "the browser's WebMCP mode")
+		assert.True(t, info.Same, "navigator.modelContext is document.modelContext")
+		assert.NotEmpty(t, info.Ver)
 
-			r := callTool(t, ctx, "text", "{}")
-			assert.Equal(t, []map[string]any{{"type": "text", "text": "hello"}}, r.Content)
+		r := callTool(t, ctx, "text", noArgs)
+		assert.Equal(t, []map[string]any{{"type": "text", "text": "hello"}}, r.Content)
 
-			r = callTool(t, ctx, "html", "{}")
-			require.Len(t, r.Content, 3)
-			assert.Equal(t, "<p>Hi <b>there</b></p>", strings.TrimSpace(r.Content[0]["resource"].(map[string]any)["text"].(string)))
-			assert.Equal(t, "Hi there", r.Content[1]["text"])
-			assert.Contains(t, r.Content[2]["text"], "[html sanitized: removed")
+		r = callTool(t, ctx, "html", noArgs)
+		require.Len(t, r.Content, 3)
+		assert.Equal(t, "<p>Hi <b>there</b></p>", strings.TrimSpace(r.Content[0]["resource"].(map[string]any)["text"].(string)))
+		assert.Equal(t, "Hi there", r.Content[1]["text"])
+		assert.Contains(t, r.Content[2]["text"], "[html sanitized: removed")
 
-			r = callTool(t, ctx, "link", "{}")
-			assert.Equal(t, map[string]any{"type": "resource_link", "uri": "https://example.com/docs", "name": "Docs", "title": "Docs"}, r.Content[0])
+		r = callTool(t, ctx, "link", noArgs)
+		assert.Equal(t, map[string]any{"type": "resource_link", "uri": "https://example.com/docs", "name": "Docs", "title": "Docs"}, r.Content[0])
 
-			r = callTool(t, ctx, "table", "{}")
-			assert.Equal(t, "| a | b |\n| --- | --- |\n| 1 | x\\|y |", r.Content[0]["text"])
-			assert.Equal(t, "text/csv", r.Content[1]["resource"].(map[string]any)["mimeType"])
+		r = callTool(t, ctx, "table", noArgs)
+		assert.Equal(t, "| a | b |\n| --- | --- |\n| 1 | x\\|y |", r.Content[0]["text"])
+		assert.Equal(t, "text/csv", r.Content[1]["resource"].(map[string]any)["mimeType"])
 
-			r = callTool(t, ctx, "error", "{}")
-			assert.True(t, r.IsError)
-			assert.Equal(t, "Error [E404]: not found", r.Content[0]["text"])
+		r = callTool(t, ctx, "error", noArgs)
+		assert.True(t, r.IsError)
+		assert.Equal(t, "Error [E404]: not found", r.Content[0]["text"])
 
-			r = callTool(t, ctx, "image", "{}")
-			assert.Equal(t, "image", r.Content[0]["type"])
-			assert.Equal(t, "image/png", r.Content[0]["mimeType"])
-			assert.NotContains(t, r.Content[0]["data"], "data:")
-			assert.Equal(t, map[string]any{"alt": "dot"}, r.Content[0]["_meta"])
+		r = callTool(t, ctx, "image", noArgs)
+		assert.Equal(t, "image", r.Content[0]["type"])
+		assert.Equal(t, "image/png", r.Content[0]["mimeType"])
+		assert.NotContains(t, r.Content[0]["data"], "data:")
+		assert.Equal(t, map[string]any{"alt": "dot"}, r.Content[0]["_meta"])
 
-			r = callTool(t, ctx, "canvas", "{}")
-			assert.Equal(t, "image/png", r.Content[0]["mimeType"], "a canvas becomes a PNG")
+		r = callTool(t, ctx, "canvas", noArgs)
+		assert.Equal(t, "image/png", r.Content[0]["mimeType"], "a canvas becomes a PNG")
 
-			r = callTool(t, ctx, "mcp", "{}")
-			assert.Equal(t, map[string]any{"type": "text", "text": "native", "annotations": map[string]any{"audience": []any{"assistant"}, "priority": 0.0}, "_meta": map[string]any{"k": 1.0}}, r.Content[0], "priority 0 survives")
-			assert.Equal(t, map[string]any{"type": "resource_link", "uri": "https://example.com/r", "name": "r"}, r.Content[1])
-			assert.Equal(t, map[string]any{"n": 1.0}, r.StructuredContent)
+		r = callTool(t, ctx, "mcp", noArgs)
+		assert.Equal(t, map[string]any{"type": "text", "text": "native", "annotations": map[string]any{"audience": []any{"assistant"}, "priority": 0.0}, "_meta": map[string]any{"k": 1.0}}, r.Content[0], "priority 0 survives")
+		assert.Equal(t, map[string]any{"type": "resource_link", "uri": "https://example.com/r", "name": "r"}, r.Content[1])
+		assert.Equal(t, map[string]any{"n": 1.0}, r.StructuredContent)
 
-			r = callTool(t, ctx, "unknown_block", "{}")
-			assert.Equal(t, `{"content":[{"type":"text","text":"a"},{"type":"widget","props":{"x":1}}]}`, r.Content[0]["text"], "an unknown block keeps the whole value as data")
-			assert.NotNil(t, r.StructuredContent)
+		r = callTool(t, ctx, "unknown_block", noArgs)
+		assert.Equal(t, `{"content":[{"type":"text","text":"a"},{"type":"widget","props":{"x":1}}]}`, r.Content[0]["text"], "an unknown block keeps the whole value as data")
+		assert.NotNil(t, r.StructuredContent)
 
-			r = callTool(t, ctx, "data", "{}")
-			assert.Equal(t, map[string]any{"temperature": 21.5, "unit": "C"}, r.StructuredContent)
-			assert.Equal(t, `{"temperature":21.5,"unit":"C"}`, r.Content[0]["text"])
+		r = callTool(t, ctx, "data", noArgs)
+		assert.Equal(t, map[string]any{"temperature": 21.5, "unit": "C"}, r.StructuredContent)
+		assert.Equal(t, `{"temperature":21.5,"unit":"C"}`, r.Content[0]["text"])
 
-			r = callTool(t, ctx, "throws", "{}")
-			assert.True(t, r.IsError)
-			assert.Equal(t, "Error: RangeError: bad range", r.Content[0]["text"], "the message reaches the agent")
+		r = callTool(t, ctx, "throws", noArgs)
+		assert.True(t, r.IsError)
+		assert.Equal(t, "Error: RangeError: bad range", r.Content[0]["text"], "the message reaches the agent")
 
-			r = callTool(t, ctx, "rejects", "{}")
-			assert.True(t, r.IsError)
-			assert.Equal(t, "Error: nope", r.Content[0]["text"], "one prefix, the way a person writes it")
+		r = callTool(t, ctx, "rejects", noArgs)
+		assert.True(t, r.IsError)
+		assert.Equal(t, "Error: nope", r.Content[0]["text"], "one prefix, the way a person writes it")
 
-			r = callTool(t, ctx, "cyclic", "{}")
-			assert.True(t, r.IsError)
-			assert.Contains(t, r.Content[0]["text"], "cannot be serialized to JSON")
+		r = callTool(t, ctx, "cyclic", noArgs)
+		assert.True(t, r.IsError)
+		assert.Contains(t, r.Content[0]["text"], "cannot be serialized to JSON")
 
-			r = callTool(t, ctx, "huge", "{}")
-			assert.True(t, r.IsError, "20 MiB of text is over maxResultBytes: refused before it reaches the module")
-			assert.Equal(t, "[result refused: the result is more than 16 MiB of JSON (the limit)]", r.Content[0]["text"])
+		r = callTool(t, ctx, "huge", noArgs)
+		assert.True(t, r.IsError, "20 MiB of text is over maxResultBytes: refused before it reaches the module")
+		assert.Equal(t, "[result refused: the result is more than 16 MiB of JSON (the limit)]", r.Content[0]["text"])
 
-			r = callTool(t, ctx, "typed", `{color: "red"}`)
-			assert.Equal(t, "color red", r.Content[0]["text"])
-
-		})
-	}
+		r = callTool(t, ctx, "typed", map[string]any{"color": "red"})
+		assert.Equal(t, "color red", r.Content[0]["text"])
+	})
 }
 
 func TestInvalidArguments(t *testing.T) {
-	for _, native := range []bool{true, false} {
-		base := serveWeb(t)
-		ctx := browser(t, native)
+	base := serveWeb(t)
+	eachMode(t, func(t *testing.T, ctx context.Context, native bool) {
 		open(t, ctx, base+"/test/tools.html")
-		r := callTool(t, ctx, "typed", `{color: "blue"}`)
+		r := callTool(t, ctx, "typed", map[string]any{"color": "blue"})
 		assert.True(t, r.IsError, "native=%v", native)
 		assert.Equal(t, `Error: invalid arguments at "/color": "blue" is not one of ["red","green"] (enum)`, r.Content[0]["text"], "native=%v", native)
-	}
+	})
 }
 
 func TestConcurrentCalls(t *testing.T) {
-	for _, native := range []bool{true, false} {
-		base := serveWeb(t)
-		ctx := browser(t, native)
+	base := serveWeb(t)
+	eachMode(t, func(t *testing.T, ctx context.Context, native bool) {
 		open(t, ctx, base+"/test/tools.html")
 		var bad []string
-		eval(t, ctx, jsConcurrentCalls, &bad)
+		runJS(t, ctx, "bridge.js", "concurrentCalls", &bad)
 		assert.Empty(t, bad, "native=%v: each of 1,000 calls settles with its own result", native)
-	}
+	})
 }
 
 func TestPageAPI(t *testing.T) {
@@ -144,7 +141,7 @@ func TestPageAPI(t *testing.T) {
 		Typed      map[string]any   `json:"typed"`
 		Model      map[string]any   `json:"model"`
 	}
-	eval(t, ctx, jsPageAPI, &got)
+	runJS(t, ctx, "bridge.js", "pageAPI", &got)
 	require.Len(t, got.Violations, 2, "the sanitized html and the refused link")
 	assert.Equal(t, "html", got.Violations[0]["limit"])
 	assert.Equal(t, "linkSchemes", got.Violations[1]["limit"])
@@ -161,9 +158,8 @@ func TestPageAPI(t *testing.T) {
 }
 
 func TestAgentAPI(t *testing.T) {
-	for _, native := range []bool{true, false} {
-		base := serveWeb(t)
-		ctx := browser(t, native)
+	base := serveWeb(t)
+	eachMode(t, func(t *testing.T, ctx context.Context, native bool) {
 		open(t, ctx, base+"/test/tools.html")
 		var got struct {
 			Tools   []map[string]any `json:"tools"`
@@ -171,7 +167,7 @@ func TestAgentAPI(t *testing.T) {
 			Aborted string           `json:"aborted"`
 			Throws  map[string]any   `json:"throws"`
 		}
-		eval(t, ctx, jsAgentAPI, &got)
+		runJS(t, ctx, "bridge.js", "agentAPI", &got)
 		require.GreaterOrEqual(t, len(got.Tools), 15, "native=%v", native)
 		for _, tool := range got.Tools {
 			assert.IsType(t, map[string]any{}, tool["inputSchema"], "inputSchema is always an object (native=%v)", native)
@@ -179,7 +175,7 @@ func TestAgentAPI(t *testing.T) {
 		assert.Equal(t, `webmcp-bridge: no tool named "nope" on this page`, got.Unknown)
 		assert.Equal(t, "stop", got.Aborted, "native=%v", native)
 		assert.Equal(t, true, got.Throws["isError"], "native=%v", native)
-	}
+	})
 }
 
 // TestAgentDistrustsRawOutput: a page whose bridge does not normalize (data-normalize="off",
@@ -190,7 +186,7 @@ func TestAgentDistrustsRawOutput(t *testing.T) {
 	ctx := browser(t, false)
 	open(t, ctx, base+"/test/conformance.html")
 	var r result
-	eval(t, ctx, jsAgentDistrustsRawOutput, &r)
+	runJS(t, ctx, "bridge.js", "agentDistrustsRawOutput", &r)
 	require.Equal(t, "complete", r.ResultType)
 	require.Len(t, r.Content, 4)
 	assert.Equal(t, "<p>hi</p>", strings.TrimSpace(r.Content[0]["resource"].(map[string]any)["text"].(string)))
@@ -208,6 +204,6 @@ func TestPlainTextFastPath(t *testing.T) {
 	ctx := browser(t, false)
 	open(t, ctx, base+"/test/blank.html")
 	var diffs []string
-	eval(t, ctx, jsPlainTextFastPath, &diffs)
+	runJS(t, ctx, "bridge.js", "plainTextFastPath", &diffs)
 	assert.Empty(t, diffs)
 }

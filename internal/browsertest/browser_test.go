@@ -71,10 +71,6 @@ func serveLogged(t *testing.T, dist string) (string, *requests) {
 	return fmt.Sprintf("http://localhost:%d", ln.Addr().(*net.TCPAddr).Port), log
 }
 
-// moduleJS is the tests' door into the bridge's module (see bridge.js): info() says which module
-// generation runs where ("worker" or "main"), call(name, ...args) calls an export by name.
-const moduleJS = `WebMCPBridge[Symbol.for("webmcp-bridge.module")]`
-
 // withCSP serves h's responses with the Content-Security-Policy csp.
 func withCSP(csp string, h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -88,6 +84,14 @@ var modes = []struct {
 	name   string
 	native bool
 }{{"native", true}, {"fallback", false}}
+
+// modeName is the name of the mode native says: "native" or "fallback".
+func modeName(native bool) string {
+	if native {
+		return modes[0].name
+	}
+	return modes[1].name
+}
 
 // browser starts a fresh headless Chromium; native turns WebMCP on.
 func browser(t *testing.T, native bool, extra ...chromedp.ExecAllocatorOption) context.Context {
@@ -122,18 +126,39 @@ func open(t *testing.T, ctx context.Context, url string) {
 // The tests' JavaScript lives in those files, not in Go strings.
 func runJS(t *testing.T, ctx context.Context, file, fn string, out any, args ...any) {
 	t.Helper()
-	b, err := json.Marshal(args)
+	body, err := importJS(file, fn, args)
 	require.NoError(t, err)
-	if args == nil {
-		b = []byte("[]")
-	}
-	body := fmt.Sprintf(`const m = await import(new URL(%q, location.origin).href); return await m[%q](...%s);`, "/test/js/"+file, fn, b)
 	require.NoError(t, headless.Eval(ctx, body, out), "%s %s", file, fn)
+}
+
+// importJS is the async function body that imports pages/js/<file> from the page's origin and
+// answers what its export fn gives for args (as JSON): the same body for Chromium (runJS) and the
+// WebDriver browsers (crossRun.run).
+func importJS(file, fn string, args []any) (string, error) {
+	a, err := jsArgs(args)
+	if err != nil {
+		return "", err
+	}
+	return fmt.Sprintf(`const m = await import(new URL(%q, location.origin).href); return await m[%q](...%s);`, "/test/js/"+file, fn, a), nil
+}
+
+// jsArgs is args as a JSON array.
+func jsArgs(args []any) (string, error) {
+	if args == nil {
+		return "[]", nil
+	}
+	b, err := json.Marshal(args)
+	return string(b), err
 }
 
 // eachMode runs f in a fresh headless Chromium for each mode (native WebMCP, the fallback).
 func eachMode(t *testing.T, f func(t *testing.T, ctx context.Context, native bool)) {
+	eachModeOf(t, func(t *testing.T, native bool) context.Context { return browser(t, native) }, f)
+}
+
+// eachModeOf is eachMode with the browser that start makes for a mode (extensionBrowser, say).
+func eachModeOf(t *testing.T, start func(t *testing.T, native bool) context.Context, f func(t *testing.T, ctx context.Context, native bool)) {
 	for _, mode := range modes {
-		t.Run(mode.name, func(t *testing.T) { f(t, browser(t, mode.native), mode.native) })
+		t.Run(mode.name, func(t *testing.T) { f(t, start(t, mode.native), mode.native) })
 	}
 }

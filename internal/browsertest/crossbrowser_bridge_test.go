@@ -9,11 +9,11 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// callTool is the cross-browser callTool of bridge_test.go: the same JS, the result decoded, and
+// callTool is the cross-browser callTool of bridge_test.go: the same script, the result decoded, and
 // reports whether it is a complete CallToolResult.
-func (c *checkT) callTool(name, args string) (result, bool) {
+func (c *checkT) callTool(name string, args map[string]any) (result, bool) {
 	var r result
-	if !c.eval(callToolJS(name, args), &r) {
+	if !c.run("bridge.js", "callTool", &r, name, args) {
 		return r, false
 	}
 	return r, assert.Equal(c, "complete", r.ResultType, "every result is a complete CallToolResult")
@@ -21,69 +21,70 @@ func (c *checkT) callTool(name, args string) (result, bool) {
 
 // endToEnd are TestBridgeEndToEnd's calls of tools.html's tools, with its assertions, in order.
 var endToEnd = []struct {
-	tool, args string
-	check      func(c *checkT, r result)
+	tool  string
+	args  map[string]any
+	check func(c *checkT, r result)
 }{
-	{"text", "{}", func(c *checkT, r result) {
+	{"text", noArgs, func(c *checkT, r result) {
 		assert.Equal(c, []map[string]any{{"type": "text", "text": "hello"}}, r.Content)
 	}},
-	{"html", "{}", func(c *checkT, r result) {
+	{"html", noArgs, func(c *checkT, r result) {
 		if assert.Len(c, r.Content, 3) {
 			assert.Equal(c, "<p>Hi <b>there</b></p>", strings.TrimSpace(r.Content[0]["resource"].(map[string]any)["text"].(string)))
 			assert.Equal(c, "Hi there", r.Content[1]["text"])
 			assert.Contains(c, r.Content[2]["text"], "[html sanitized: removed")
 		}
 	}},
-	{"link", "{}", func(c *checkT, r result) {
+	{"link", noArgs, func(c *checkT, r result) {
 		assert.Equal(c, map[string]any{"type": "resource_link", "uri": "https://example.com/docs", "name": "Docs", "title": "Docs"}, r.Content[0])
 	}},
-	{"table", "{}", func(c *checkT, r result) {
+	{"table", noArgs, func(c *checkT, r result) {
 		assert.Equal(c, "| a | b |\n| --- | --- |\n| 1 | x\\|y |", r.Content[0]["text"])
 		assert.Equal(c, "text/csv", r.Content[1]["resource"].(map[string]any)["mimeType"])
 	}},
-	{"error", "{}", func(c *checkT, r result) {
+	{"error", noArgs, func(c *checkT, r result) {
 		assert.True(c, r.IsError)
 		assert.Equal(c, "Error [E404]: not found", r.Content[0]["text"])
 	}},
-	{"image", "{}", func(c *checkT, r result) {
+	{"image", noArgs, func(c *checkT, r result) {
 		assert.Equal(c, "image", r.Content[0]["type"])
 		assert.Equal(c, "image/png", r.Content[0]["mimeType"])
 		assert.NotContains(c, r.Content[0]["data"], "data:")
 		assert.Equal(c, map[string]any{"alt": "dot"}, r.Content[0]["_meta"])
 	}},
-	{"canvas", "{}", func(c *checkT, r result) {
+	{"canvas", noArgs, func(c *checkT, r result) {
 		assert.Equal(c, "image/png", r.Content[0]["mimeType"], "a canvas becomes a PNG")
 	}},
-	{"mcp", "{}", func(c *checkT, r result) {
+	{"mcp", noArgs, func(c *checkT, r result) {
 		assert.Equal(c, map[string]any{"type": "text", "text": "native", "annotations": map[string]any{"audience": []any{"assistant"}, "priority": 0.0}, "_meta": map[string]any{"k": 1.0}}, r.Content[0], "priority 0 survives")
 		assert.Equal(c, map[string]any{"type": "resource_link", "uri": "https://example.com/r", "name": "r"}, r.Content[1])
 		assert.Equal(c, map[string]any{"n": 1.0}, r.StructuredContent)
 	}},
-	{"unknown_block", "{}", func(c *checkT, r result) {
+	{"unknown_block", noArgs, func(c *checkT, r result) {
 		assert.Equal(c, `{"content":[{"type":"text","text":"a"},{"type":"widget","props":{"x":1}}]}`, r.Content[0]["text"], "an unknown block keeps the whole value as data")
 		assert.NotNil(c, r.StructuredContent)
 	}},
-	{"data", "{}", func(c *checkT, r result) {
+	{"data", noArgs, func(c *checkT, r result) {
 		assert.Equal(c, map[string]any{"temperature": 21.5, "unit": "C"}, r.StructuredContent)
 		assert.Equal(c, `{"temperature":21.5,"unit":"C"}`, r.Content[0]["text"])
 	}},
-	{"throws", "{}", func(c *checkT, r result) {
+	{"throws", noArgs, func(c *checkT, r result) {
 		assert.True(c, r.IsError)
 		assert.Equal(c, "Error: RangeError: bad range", r.Content[0]["text"], "the message reaches the agent")
 	}},
-	{"rejects", "{}", func(c *checkT, r result) {
+	{"rejects", noArgs, func(c *checkT, r result) {
 		assert.True(c, r.IsError)
 		assert.Equal(c, "Error: nope", r.Content[0]["text"], "one prefix, the way a person writes it")
 	}},
-	{"cyclic", "{}", func(c *checkT, r result) {
+	{"cyclic", noArgs, func(c *checkT, r result) {
 		assert.True(c, r.IsError)
 		assert.Contains(c, r.Content[0]["text"], "cannot be serialized to JSON")
 	}},
-	{"huge", "{}", func(c *checkT, r result) {
+	{"huge", noArgs, func(c *checkT, r result) {
 		assert.True(c, r.IsError, "20 MiB of text is over maxResultBytes: refused before it reaches the module")
 		assert.Equal(c, "[result refused: the result is more than 16 MiB of JSON (the limit)]", r.Content[0]["text"])
 	}},
-	{"typed", `{color: "red"}`, func(c *checkT, r result) {
+	{"typed", map[string]any{"color": "red"}, func(c *checkT, r result) {
 		assert.Equal(c, "color red", r.Content[0]["text"])
 	}},
 }
@@ -106,7 +107,7 @@ func TestCrossBrowserBridge(t *testing.T) {
 				Same   bool   `json:"same"`
 				Ver    string `json:"version"`
 			}
-			if c.eval(jsBridgeInfo, &info) {
+			if c.run("bridge.js", "info", &info) {
 				// Firefox's prototype is native WebMCP, behind the bridge's own ModelContext.
 				assert.Equal(c, r.browser == "firefox-webmcp", info.Native, "native WebMCP only with Firefox's prototype on")
 				assert.True(c, info.Same, "navigator.modelContext is document.modelContext")
@@ -121,14 +122,14 @@ func TestCrossBrowserBridge(t *testing.T) {
 			})
 		}
 		r.check("bridge/invalid arguments", func(c *checkT) {
-			if res, ok := c.callTool("typed", `{color: "blue"}`); ok {
+			if res, ok := c.callTool("typed", map[string]any{"color": "blue"}); ok {
 				assert.True(c, res.IsError)
 				assert.Equal(c, `Error: invalid arguments at "/color": "blue" is not one of ["red","green"] (enum)`, res.Content[0]["text"])
 			}
 		})
 		r.check("bridge/1,000 concurrent calls", func(c *checkT) {
 			var bad []string
-			if c.eval(jsConcurrentCalls, &bad) {
+			if c.run("bridge.js", "concurrentCalls", &bad) {
 				assert.Empty(c, bad, "each of 1,000 calls settles with its own result")
 			}
 		})
@@ -144,7 +145,7 @@ func TestCrossBrowserBridge(t *testing.T) {
 				Typed      map[string]any   `json:"typed"`
 				Model      map[string]any   `json:"model"`
 			}
-			if !c.eval(jsPageAPI, &got) {
+			if !c.run("bridge.js", "pageAPI", &got) {
 				return
 			}
 			if assert.Len(c, got.Violations, 2, "the sanitized html and the refused link") {
@@ -172,7 +173,7 @@ func TestCrossBrowserBridge(t *testing.T) {
 				Aborted string           `json:"aborted"`
 				Throws  map[string]any   `json:"throws"`
 			}
-			if !c.eval(jsAgentAPI, &got) {
+			if !c.run("bridge.js", "agentAPI", &got) {
 				return
 			}
 			assert.GreaterOrEqual(c, len(got.Tools), 15)
@@ -187,7 +188,7 @@ func TestCrossBrowserBridge(t *testing.T) {
 		r.open(base + "/test/conformance.html")
 		r.check("bridge/the agent distrusts raw output", func(c *checkT) {
 			var res result
-			if !c.eval(jsAgentDistrustsRawOutput, &res) {
+			if !c.run("bridge.js", "agentDistrustsRawOutput", &res) {
 				return
 			}
 			assert.Equal(c, "complete", res.ResultType)
@@ -205,7 +206,7 @@ func TestCrossBrowserBridge(t *testing.T) {
 		r.open(base + "/test/blank.html")
 		r.check("bridge/the plain-text fast path gives what Go gives", func(c *checkT) {
 			var diffs []string
-			if c.eval(jsPlainTextFastPath, &diffs) {
+			if c.run("bridge.js", "plainTextFastPath", &diffs) {
 				assert.Empty(c, diffs)
 			}
 		})

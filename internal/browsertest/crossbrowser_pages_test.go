@@ -30,7 +30,7 @@ func TestCrossBrowserConformance(t *testing.T) {
 	})
 }
 
-// xssOutcome is what pages/xss.js's renderAll says of one markup.
+// xssOutcome is what pages/js/xss.js says of one markup.
 type xssOutcome struct {
 	Fired  bool   `json:"fired"`
 	Markup string `json:"markup"`
@@ -44,7 +44,7 @@ func TestCrossBrowserXSSOracle(t *testing.T) {
 	forEachBrowser(t, func(r *crossRun) {
 		r.open(base + "/test/xss.html")
 		var raw []xssOutcome
-		r.eval(`return await renderAll(XSS_VECTORS)`, &raw)
+		r.run("xss.js", "raw", &raw)
 		r.check("xss/the oracle sees raw attacks run", func(c *checkT) {
 			caught := 0
 			for _, o := range raw {
@@ -57,7 +57,7 @@ func TestCrossBrowserXSSOracle(t *testing.T) {
 		})
 		r.check("xss/no vector runs after sanitizing", func(c *checkT) {
 			var clean []xssOutcome
-			if !c.eval(`return await renderAll(await sanitizeAll(XSS_VECTORS))`, &clean) {
+			if !c.run("xss.js", "sanitized", &clean) {
 				return
 			}
 			if assert.Len(c, clean, len(raw)) {
@@ -68,7 +68,7 @@ func TestCrossBrowserXSSOracle(t *testing.T) {
 		})
 		r.check("xss/benign markup survives", func(c *checkT) {
 			var benign []string
-			if !c.eval(`return await sanitizeAll([BENIGN])`, &benign) || !assert.Len(c, benign, 1) {
+			if !c.run("xss.js", "benign", &benign) || !assert.Len(c, benign, 1) {
 				return
 			}
 			for _, want := range []string{"<h2>Title</h2>", "<b>bold</b>", "<em>em</em>", `<a href="https://example.com/page"`, "<li>one</li>", "<table>", "<td>d</td>", `<img src="https://example.com/i.png" alt="pic">`} {

@@ -4,9 +4,10 @@ package browsertest
 
 // The cross-browser tests: the fallback (the bridge's own ModelContext, which serves every
 // browser without native WebMCP) in Firefox ESR and WebKitGTK, driven through
-// internal/webdriver, with the same pages and JS bodies as the Chromium tests. Each test starts
-// one browser of each kind, with its own profile, in parallel (at most crossBrowserSlots at once).
-// A missing browser fails the test and names the Debian package (mk/browsers.mk installs them).
+// internal/webdriver, with the same pages and test scripts (pages/js/, through run) as the
+// Chromium tests. Each test starts one browser of each kind, with its own profile, in parallel
+// (at most crossBrowserSlots at once). A missing browser fails the test and names the Debian
+// package (mk/browsers.mk installs them).
 
 import (
 	"context"
@@ -113,6 +114,19 @@ func (r *crossRun) eval(body string, out any) {
 	}
 }
 
+// run runs the export fn of pages/js/<file> in the page, as runJS does in Chromium, and decodes
+// its result; an error ends the test.
+func (r *crossRun) run(file, fn string, out any, args ...any) {
+	r.t.Helper()
+	body, err := importJS(file, fn, args)
+	if err == nil {
+		err = r.evalPage(body, out)
+	}
+	if err != nil {
+		r.t.Fatalf("%s: %s %s: %v", r.browser, file, fn, err)
+	}
+}
+
 // screenshot saves a PNG of the page in out/screenshots for people to look at.
 func (r *crossRun) screenshot(name string) {
 	png, err := r.page.Screenshot(r.ctx)
@@ -127,7 +141,7 @@ func (r *crossRun) screenshot(name string) {
 // the test, unless crossBrowserKnownFailures lists the check for this browser.
 func (r *crossRun) check(name string, fn func(c *checkT)) {
 	r.t.Helper()
-	c := &checkT{run: r}
+	c := &checkT{in: r}
 	func() {
 		defer func() {
 			if p := recover(); p != nil {
@@ -162,7 +176,7 @@ func (r *crossRun) record(name string, errs []string) {
 // checkT records the failures of one check; it is the assert.TestingT of the check's
 // assertions.
 type checkT struct {
-	run  *crossRun
+	in   *crossRun // the run the check belongs to
 	errs []string
 }
 
@@ -174,11 +188,22 @@ func (c *checkT) Errorf(format string, args ...any) {
 // eval runs body in the page; a script error is recorded as the check's failure, and eval
 // reports whether out holds the result.
 func (c *checkT) eval(body string, out any) bool {
-	if err := c.run.evalPage(body, out); err != nil {
+	if err := c.in.evalPage(body, out); err != nil {
 		c.Errorf("%v", err)
 		return false
 	}
 	return true
+}
+
+// run runs the export fn of pages/js/<file> in the page, as runJS does in Chromium; an error is
+// recorded as the check's failure, and run reports whether out holds the result.
+func (c *checkT) run(file, fn string, out any, args ...any) bool {
+	body, err := importJS(file, fn, args)
+	if err != nil {
+		c.Errorf("%s %s: %v", file, fn, err)
+		return false
+	}
+	return c.eval(body, out)
 }
 
 // TestCrossBrowserKnownFailuresAreWellFormed: the list names only browsers that run and gives a

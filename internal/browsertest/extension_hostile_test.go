@@ -3,6 +3,7 @@
 package browsertest
 
 import (
+	"context"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -14,41 +15,31 @@ import (
 // port never sees the port or the secret; the bridge still runs and the panel still calls the
 // page's tool through it.
 func TestExtensionHandOffCannotBeClobbered(t *testing.T) {
-	for _, m := range modes {
-		t.Run(m.name, func(t *testing.T) {
-			base := serveWeb(t)
-			ctx := extensionBrowser(t, m.native)
-			pageURL := base + "/test/clobber.html"
-			open(t, ctx, pageURL)
-			panel := openPanel(t, ctx, pageURL)
-			var shown struct {
-				Tools []string `json:"tools"`
-				Text  string   `json:"text"`
-			}
-			eval(t, panel, until+`
-				await until(() => document.body.dataset.ready, 10000);
-				const tools = [...document.querySelectorAll(".tool")].map((c) => c.dataset.tool);
-				document.querySelector('.tool[data-tool="greet"] button').click();
-				await until(() => document.body.dataset.lastTool === "greet", 10000);
-				return {tools, text: document.querySelector("#result").innerText};`, &shown)
-			assert.Equal(t, []string{"greet"}, shown.Tools)
-			assert.Contains(t, shown.Text, "hello from a hostile page", "the hand-off worked")
+	base := serveWeb(t)
+	eachModeOf(t, extensionBrowser, func(t *testing.T, ctx context.Context, _ bool) {
+		pageURL := base + "/test/clobber.html"
+		open(t, ctx, pageURL)
+		panel := openPanel(t, ctx, pageURL)
+		var shown struct {
+			Tools []string `json:"tools"`
+			Text  string   `json:"text"`
+		}
+		runJSInline(t, panel, "panel.js", "listAndCall", &shown, "greet")
+		assert.Equal(t, []string{"greet"}, shown.Tools)
+		assert.Contains(t, shown.Text, "hello from a hostile page", "the hand-off worked")
 
-			var page struct {
-				Leaks     []string `json:"leaks"`
-				Attribute *string  `json:"attribute"`
-				Stolen    bool     `json:"stolen"`
-				Bridge    bool     `json:"bridge"`
-			}
-			eval(t, ctx, `await window.registered;
-				return {leaks: window.leaks, attribute: window.attribute, stolen: "stolenPort" in window,
-					bridge: typeof WebMCPBridge.agent === "object" && WebMCPBridge instanceof Element === false};`, &page)
-			assert.Empty(t, page.Leaks, "nothing the page patched saw the hand-off")
-			assert.Nil(t, page.Attribute, "the secret's attribute was gone before the page's first script")
-			assert.False(t, page.Stolen)
-			assert.True(t, page.Bridge, "window.WebMCPBridge is the bridge, not the <html> element")
-		})
-	}
+		var page struct {
+			Leaks     []string `json:"leaks"`
+			Attribute *string  `json:"attribute"`
+			Stolen    bool     `json:"stolen"`
+			Bridge    bool     `json:"bridge"`
+		}
+		runJS(t, ctx, "extension.js", "clobbered", &page)
+		assert.Empty(t, page.Leaks, "nothing the page patched saw the hand-off")
+		assert.Nil(t, page.Attribute, "the secret's attribute was gone before the page's first script")
+		assert.False(t, page.Stolen)
+		assert.True(t, page.Bridge, "window.WebMCPBridge is the bridge, not the <html> element")
+	})
 }
 
 // TestExtensionStepsAsideUnderStrictCSP: on a page whose CSP forbids WebAssembly, the
@@ -56,28 +47,20 @@ func TestExtensionHandOffCannotBeClobbered(t *testing.T) {
 // text never needs the module (it becomes a CallToolResult in the loader); a result that does
 // passes through as the page wrote it, and the page is told once.
 func TestExtensionStepsAsideUnderStrictCSP(t *testing.T) {
-	for _, m := range modes {
-		t.Run(m.name, func(t *testing.T) {
-			base := serveWeb(t)
-			ctx := extensionBrowser(t, m.native)
-			open(t, ctx, base+"/csp/csp-plain.html")
-			var got struct {
-				Registered string   `json:"registered"`
-				Hello      string   `json:"hello"`
-				Data       string   `json:"data"`
-				Warnings   []string `json:"warnings"`
-			}
-			eval(t, ctx, until+`const registered = await window.registered.then(() => "ok", (e) => "rejected: " + e);
-				const tools = await document.modelContext.getTools();
-				const hello = await document.modelContext.executeTool(tools.find((t) => t.name === "hello"), {});
-				const data = await document.modelContext.executeTool(tools.find((t) => t.name === "data"), {});
-				await until(() => window.warnings.some((w) => w.includes("webmcp-bridge")), 3000);
-				return {registered, hello, data, warnings: window.warnings.filter((w) => w.includes("webmcp-bridge"))};`, &got)
-			assert.Equal(t, "ok", got.Registered)
-			assert.JSONEq(t, `{"content":[{"type":"text","text":"hello"}],"resultType":"complete"}`, got.Hello)
-			assert.JSONEq(t, `{"temperature":21.5}`, got.Data, "the tool's own result, unchanged")
-			require.Len(t, got.Warnings, 1)
-			assert.Contains(t, got.Warnings[0], "'wasm-unsafe-eval'")
-		})
-	}
+	base := serveWeb(t)
+	eachModeOf(t, extensionBrowser, func(t *testing.T, ctx context.Context, _ bool) {
+		open(t, ctx, base+"/csp/csp-plain.html")
+		var got struct {
+			Registered string   `json:"registered"`
+			Hello      string   `json:"hello"`
+			Data       string   `json:"data"`
+			Warnings   []string `json:"warnings"`
+		}
+		runJS(t, ctx, "extension.js", "withoutModule", &got)
+		assert.Equal(t, "ok", got.Registered)
+		assert.JSONEq(t, `{"content":[{"type":"text","text":"hello"}],"resultType":"complete"}`, got.Hello)
+		assert.JSONEq(t, `{"temperature":21.5}`, got.Data, "the tool's own result, unchanged")
+		require.Len(t, got.Warnings, 1)
+		assert.Contains(t, got.Warnings[0], "'wasm-unsafe-eval'")
+	})
 }

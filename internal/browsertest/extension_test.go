@@ -4,9 +4,11 @@ package browsertest
 
 import (
 	"context"
-	"encoding/json"
+	"fmt"
 	"net/url"
+	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -14,6 +16,8 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/webmcp-bridge/webmcp-bridge/internal/headless"
 )
 
 // extensionBrowser starts headless Chromium with the built extension (web/dist/extension)
@@ -53,29 +57,35 @@ func openPanel(t *testing.T, ctx context.Context, pageURL string) context.Contex
 	return panel
 }
 
-// until is a JS helper for eval bodies: it polls f every 20 ms and resolves true once f returns
-// something truthy, or false after ms milliseconds.
-const until = `const until = (f, ms = 5000) => new Promise((r) => { const t0 = Date.now();
-	const t = setInterval(() => { const v = f(); if (v || Date.now() - t0 > ms) { clearInterval(t); r(!!v); } }, 20); });
-`
+// runJSInline is runJS for a page whose CSP lets it import nothing from the test server (the
+// extension's side panel): it evaluates the text of pages/js/<file>, its exports made plain
+// declarations, and calls fn with args (as JSON). The file must import nothing.
+func runJSInline(t *testing.T, ctx context.Context, file, fn string, out any, args ...any) {
+	t.Helper()
+	src, err := os.ReadFile(filepath.Join("pages", "js", file))
+	require.NoError(t, err)
+	a, err := jsArgs(args)
+	require.NoError(t, err)
+	body := exportKeyword.ReplaceAllString(string(src), "") + fmt.Sprintf("\nreturn await %s(...%s);", fn, a)
+	require.NoError(t, headless.Eval(ctx, body, out), "%s %s", file, fn)
+}
+
+// exportKeyword is the keyword that starts an export at the start of a line.
+var exportKeyword = regexp.MustCompile(`(?m)^export `)
 
 // TestExtension loads the built extension (web/dist/extension) unpacked in headless Chromium. A page that never loads the
 // bridge gets normalized results from plain WebMCP calls, and the side panel (opened as a tab
 // pointed at that page) lists its tools, calls one and renders the re-normalized result.
 func TestExtension(t *testing.T) {
-	for _, native := range []bool{true, false} {
-		base := serveWeb(t)
-		ctx := extensionBrowser(t, native)
+	base := serveWeb(t)
+	eachModeOf(t, extensionBrowser, func(t *testing.T, ctx context.Context, native bool) {
 		open(t, ctx, base+"/test/plain.html")
 
 		var r struct {
 			Hello map[string]any `json:"hello"`
 			Rich  map[string]any `json:"rich"`
 		}
-		eval(t, ctx, `await window.registered;
-			const tools = await document.modelContext.getTools();
-			const run = async (n) => JSON.parse(await document.modelContext.executeTool(tools.find((t) => t.name === n), {}));
-			return {hello: await run("hello"), rich: await run("rich")};`, &r)
+		runJS(t, ctx, "extension.js", "plainResults", &r)
 		assert.Equal(t, "complete", r.Hello["resultType"], "native=%v: a page without the script tag gets CallToolResults", native)
 		assert.Equal(t, "hello from a plain page", r.Hello["content"].([]any)[0].(map[string]any)["text"])
 		assert.NotContains(t, r.Rich["content"].([]any)[0].(map[string]any)["resource"].(map[string]any)["text"], "onerror")
@@ -86,12 +96,7 @@ func TestExtension(t *testing.T) {
 			Answered bool `json:"answered"`
 			Runtime  bool `json:"runtime"`
 		}
-		eval(t, ctx, `const ch = new MessageChannel(); let answered = false;
-			ch.port1.onmessage = () => { answered = true; };
-			window.postMessage({webmcpBridgeRelay: true, secret: "0-0-0-0"}, "*", [ch.port2]);
-			ch.port1.postMessage({id: 1, secret: "0-0-0-0", op: "list"});
-			await new Promise((r) => setTimeout(r, 300));
-			return {answered, runtime: !!(globalThis.chrome && chrome.runtime && chrome.runtime.sendMessage)};`, &forged)
+		runJS(t, ctx, "extension.js", "forgedRelay", &forged)
 		assert.False(t, forged.Answered, "a forged relay port is ignored")
 		assert.False(t, forged.Runtime, "pages get no chrome.runtime messaging into the extension")
 
@@ -104,27 +109,19 @@ func TestExtension(t *testing.T) {
 			Text   string   `json:"text"`
 			From   string   `json:"from"`
 		}
-		eval(t, panel, until+`
-			await until(() => document.body.dataset.ready, 10000);
-			const tools = [...document.querySelectorAll(".tool")].map((c) => c.dataset.tool);
-			document.querySelector('.tool[data-tool="rich"] button').click();
-			await until(() => document.body.dataset.lastTool === "rich", 10000);
-			const box = document.querySelector("#result");
-			return {tools, origin: document.querySelector("#origin").textContent, frames: box.querySelectorAll("iframe[sandbox='']").length,
-				text: box.innerText, from: document.querySelector("#result-origin").textContent};`, &shown)
+		runJSInline(t, panel, "panel.js", "listAndCall", &shown, "rich")
 		assert.ElementsMatch(t, []string{"hello", "rich", "table"}, shown.Tools, "native=%v", native)
 		assert.Equal(t, base, shown.Origin, "the panel names the origin the tools belong to")
 		assert.Contains(t, shown.From, base, "a result names the origin it came from")
 		assert.Equal(t, 1, shown.Frames, "the sanitized HTML renders in a sandboxed iframe")
 		assert.Contains(t, shown.Text, "[html sanitized: removed")
-		var waited bool
-		eval(t, panel, `await new Promise((r) => setTimeout(r, 500)); return true`, &waited)
+		time.Sleep(500 * time.Millisecond)
 		png, err := chromedp.Run(panel, chromedp.FullScreenshot(100))
 		require.NoError(t, err)
 		if native {
 			saveScreenshot(t, "extension-panel.png", png)
 		}
-	}
+	})
 }
 
 // TestExtensionNavigation: the panel's tool list belongs to one document of one origin. With the
@@ -134,166 +131,109 @@ func TestExtension(t *testing.T) {
 // tools under the new origin on its own. The relay refuses calls addressed to another origin and
 // stamps every answer with its page's origin.
 func TestExtensionNavigation(t *testing.T) {
-	for _, m := range modes {
-		t.Run(m.name, func(t *testing.T) {
-			base := serveWeb(t) // http://localhost:PORT
-			second := base
-			first := strings.Replace(base, "//localhost:", "//127.0.0.1:", 1) // the same server, another origin
-			require.NotEqual(t, first, second)
-			firstURL, secondURL := first+"/test/greet-first.html", second+"/test/greet-second.html"
+	base := serveWeb(t) // http://localhost:PORT
+	second := base
+	first := strings.Replace(base, "//localhost:", "//127.0.0.1:", 1) // the same server, another origin
+	require.NotEqual(t, first, second)
+	firstURL, secondURL := first+"/test/greet-first.html", second+"/test/greet-second.html"
+	eachModeOf(t, extensionBrowser, func(t *testing.T, ctx context.Context, _ bool) {
+		open(t, ctx, firstURL)
+		var ok bool
+		eval(t, ctx, `await window.registered; return true`, &ok)
+		panel := openPanel(t, ctx, firstURL)
 
-			ctx := extensionBrowser(t, m.native)
-			open(t, ctx, firstURL)
-			var ok bool
-			eval(t, ctx, `await window.registered; return true`, &ok)
-			panel := openPanel(t, ctx, firstURL)
+		type listing struct {
+			Ready  bool   `json:"ready"`
+			Origin string `json:"origin"`
+			Tools  []string
+			Desc   string `json:"desc"`
+		}
+		var before listing
+		runJSInline(t, panel, "panel.js", "listing", &before)
+		runJSInline(t, panel, "panel.js", "keepGreetButton", &ok)
+		require.True(t, before.Ready)
+		assert.Equal(t, first, before.Origin, "the panel shows the origin of the tools it lists")
+		assert.Equal(t, "Greets you from the first site", before.Desc)
 
-			type listing struct {
-				Ready  bool   `json:"ready"`
-				Origin string `json:"origin"`
-				Tools  []string
-				Desc   string `json:"desc"`
-			}
-			const readList = `const card = document.querySelector('.tool[data-tool="greet"]');
-				return {ready, origin: (document.querySelector("#origin") || {}).textContent || "",
-					tools: [...document.querySelectorAll(".tool")].map((c) => c.dataset.tool),
-					desc: card ? card.querySelector(".tool-desc").textContent : ""};`
-			var before listing
-			eval(t, panel, until+`const ready = await until(() => document.body.dataset.ready, 10000);
-				window.staleButton = document.querySelector('.tool[data-tool="greet"] button');
-				`+readList, &before)
-			require.True(t, before.Ready)
-			assert.Equal(t, first, before.Origin, "the panel shows the origin of the tools it lists")
-			assert.Equal(t, "Greets you from the first site", before.Desc)
+		// The same tab goes to another origin that registers its own "greet".
+		open(t, ctx, secondURL)
+		eval(t, ctx, `await window.registered; return true`, &ok)
 
-			// The same tab goes to another origin that registers its own "greet".
-			open(t, ctx, secondURL)
-			eval(t, ctx, `await window.registered; return true`, &ok)
+		// A call from the list the panel showed for the first origin.
+		type result struct {
+			Done  bool   `json:"done"`
+			Title string `json:"title"`
+			From  string `json:"from"`
+			Text  string `json:"text"`
+		}
+		var stale result
+		runJSInline(t, panel, "panel.js", "callGreet", &stale, true)
+		require.True(t, stale.Done, "the stale call gives an answer")
+		assert.NotContains(t, stale.Text, "second site", "the second origin's result is never shown for the first origin's tool")
+		assert.Contains(t, stale.Text, "not called")
+		assert.Contains(t, stale.Title+" "+stale.From, first, "the refusal names the origin the stale list was for")
 
-			// A call from the list the panel showed for the first origin.
-			type result struct {
-				Done  bool   `json:"done"`
-				Title string `json:"title"`
-				From  string `json:"from"`
-				Text  string `json:"text"`
-			}
-			const readResult = `return {done, title: document.querySelector("#result-title").textContent,
-				from: (document.querySelector("#result-origin") || {}).textContent || "",
-				text: document.querySelector("#result").innerText};`
-			var stale result
-			eval(t, panel, until+`delete document.body.dataset.lastTool;
-				window.staleButton.click();
-				const done = await until(() => document.body.dataset.lastTool === "greet");
-				`+readResult, &stale)
-			require.True(t, stale.Done, "the stale call gives an answer")
-			assert.NotContains(t, stale.Text, "second site", "the second origin's result is never shown for the first origin's tool")
-			assert.Contains(t, stale.Text, "not called")
-			assert.Contains(t, stale.Title+" "+stale.From, first, "the refusal names the origin the stale list was for")
+		// The panel has refreshed on its own: the second origin's tool, under that origin.
+		var after listing
+		runJSInline(t, panel, "panel.js", "listing", &after, map[string]string{"origin": second})
+		assert.True(t, after.Ready, "the panel refreshes when the tab navigates")
+		assert.Equal(t, second, after.Origin)
+		assert.Equal(t, "Greets you from the second site", after.Desc)
+		var fresh result
+		runJSInline(t, panel, "panel.js", "callGreet", &fresh, false)
+		assert.True(t, fresh.Done)
+		assert.Contains(t, fresh.Text, "hello from the second site")
+		assert.Contains(t, fresh.From, second, "the result names the origin it came from")
 
-			// The panel has refreshed on its own: the second origin's tool, under that origin.
-			var after listing
-			eval(t, panel, until+`const ready = await until(() => document.body.dataset.ready && document.body.dataset.origin === `+jsString(second)+`, 10000);
-				`+readList, &after)
-			assert.True(t, after.Ready, "the panel refreshes when the tab navigates")
-			assert.Equal(t, second, after.Origin)
-			assert.Equal(t, "Greets you from the second site", after.Desc)
-			var fresh result
-			eval(t, panel, until+`delete document.body.dataset.lastTool;
-				document.querySelector('.tool[data-tool="greet"] button').click();
-				const done = await until(() => document.body.dataset.lastTool === "greet");
-				`+readResult, &fresh)
-			assert.True(t, fresh.Done)
-			assert.Contains(t, fresh.Text, "hello from the second site")
-			assert.Contains(t, fresh.From, second, "the result names the origin it came from")
+		// The relay's side of the protocol, spoken directly from the extension page: every
+		// answer carries the page's origin and URL; a call addressed to another origin, or
+		// naming a tool this port was never shown, is refused unrun.
+		var wire struct {
+			List     map[string]any `json:"list"`
+			Wrong    map[string]any `json:"wrong"`
+			NoOrigin map[string]any `json:"noOrigin"`
+			Unlisted map[string]any `json:"unlisted"`
+			Right    map[string]any `json:"right"`
+		}
+		runJSInline(t, panel, "panel.js", "relayWire", &wire, secondURL, first)
+		assert.Equal(t, second, wire.List["origin"], "a list answer carries the page's origin")
+		assert.Equal(t, secondURL, wire.List["url"], "and its URL")
+		for name, refused := range map[string]map[string]any{"wrong origin": wire.Wrong, "no origin": wire.NoOrigin, "unlisted": wire.Unlisted} {
+			assert.NotEmpty(t, refused["refused"], "%s: refused", name)
+			assert.Nil(t, refused["raw"], "%s: the tool did not run", name)
+			assert.Equal(t, second, refused["origin"], "%s: the refusal carries the page's origin", name)
+		}
+		assert.Equal(t, second, wire.Right["origin"])
+		assert.Contains(t, wire.Right["raw"], "hello from the second site")
 
-			// The relay's side of the protocol, spoken directly from the extension page: every
-			// answer carries the page's origin and URL; a call addressed to another origin, or
-			// naming a tool this port was never shown, is refused unrun.
-			var wire struct {
-				List     map[string]any `json:"list"`
-				Wrong    map[string]any `json:"wrong"`
-				NoOrigin map[string]any `json:"noOrigin"`
-				Unlisted map[string]any `json:"unlisted"`
-				Right    map[string]any `json:"right"`
-			}
-			eval(t, panel, `const [tab] = await chrome.tabs.query({url: `+jsString(secondURL)+`});
-				const connect = (tabId) => {
-					const port = chrome.tabs.connect(tabId, {name: "webmcp-bridge-panel", frameId: 0});
-					let n = 0; const waiting = new Map();
-					port.onMessage.addListener((m) => { if (waiting.has(m.id)) { waiting.get(m.id)(m); waiting.delete(m.id); } });
-					port.onDisconnect.addListener(() => { void chrome.runtime.lastError; for (const r of waiting.values()) r({}); waiting.clear(); });
-					const ask = (msg) => new Promise((r) => { const id = ++n; waiting.set(id, r); setTimeout(() => r({}), 5000);
-						try { port.postMessage({id, ...msg}); } catch (e) { r({}); } });
-					return {port, ask, call: (origin) => ask({op: "call", name: "greet", args: {}, origin})};
-				};
-				const a = connect(tab.id), b = connect(tab.id);
-				const list = await a.ask({op: "list"});
-				const wrong = await a.call(`+jsString(first)+`);
-				const noOrigin = await a.ask({op: "call", name: "greet", args: {}});
-				const unlisted = await b.call(list.origin);
-				const right = await a.call(list.origin);
-				window.wire = a;
-				b.port.disconnect();
-				return {list, wrong, noOrigin, unlisted, right};`, &wire)
-			assert.Equal(t, second, wire.List["origin"], "a list answer carries the page's origin")
-			assert.Equal(t, secondURL, wire.List["url"], "and its URL")
-			for name, refused := range map[string]map[string]any{"wrong origin": wire.Wrong, "no origin": wire.NoOrigin, "unlisted": wire.Unlisted} {
-				assert.NotEmpty(t, refused["refused"], "%s: refused", name)
-				assert.Nil(t, refused["raw"], "%s: the tool did not run", name)
-				assert.Equal(t, second, refused["origin"], "%s: the refusal carries the page's origin", name)
-			}
-			assert.Equal(t, second, wire.Right["origin"])
-			assert.Contains(t, wire.Right["raw"], "hello from the second site")
+		// In the same document, the page replaces "greet" by another tool of that name. A
+		// call made from the earlier listing is refused unrun; the panel never shows the new
+		// tool's result under the old description, and lists the new tool.
+		eval(t, ctx, `await window.swap(); return true`, &ok)
+		var swapped struct {
+			Refused string `json:"refused"`
+			Raw     any    `json:"raw"`
+			Desc    string `json:"desc"`
+			Text    string `json:"text"`
+			Listed  bool   `json:"listed"`
+		}
+		runJSInline(t, panel, "panel.js", "afterSwap", &swapped, second)
+		assert.Equal(t, "toolchange", swapped.Refused, "a call for a tool that has changed since it was listed is refused")
+		assert.Nil(t, swapped.Raw)
+		if strings.Contains(swapped.Text, "swapped tool") {
+			assert.Equal(t, "Another greet, swapped in", swapped.Desc, "the new tool's result only under its own description")
+		} else {
+			assert.Contains(t, swapped.Text, "not called")
+		}
+		assert.True(t, swapped.Listed, "the panel lists the tool that replaced greet")
 
-			// In the same document, the page replaces "greet" by another tool of that name. A
-			// call made from the earlier listing is refused unrun; the panel never shows the new
-			// tool's result under the old description, and lists the new tool.
-			eval(t, ctx, `await window.swap(); return true`, &ok)
-			var swapped struct {
-				Refused string `json:"refused"`
-				Raw     any    `json:"raw"`
-				Desc    string `json:"desc"`
-				Text    string `json:"text"`
-				Listed  bool   `json:"listed"`
-			}
-			eval(t, panel, until+`const old = await window.wire.call(`+jsString(second)+`);
-				window.wire.port.disconnect();
-				delete document.body.dataset.lastTool;
-				const card = document.querySelector('.tool[data-tool="greet"]');
-				const desc = card.querySelector(".tool-desc").textContent;
-				card.querySelector("button").click();
-				await until(() => document.body.dataset.lastTool === "greet");
-				const text = document.querySelector("#result").innerText;
-				const listed = await until(() => document.body.dataset.ready &&
-					(document.querySelector('.tool[data-tool="greet"] .tool-desc') || {}).textContent === "Another greet, swapped in", 10000);
-				return {refused: old.refused || "", raw: old.raw, desc, text, listed};`, &swapped)
-			assert.Equal(t, "toolchange", swapped.Refused, "a call for a tool that has changed since it was listed is refused")
-			assert.Nil(t, swapped.Raw)
-			if strings.Contains(swapped.Text, "swapped tool") {
-				assert.Equal(t, "Another greet, swapped in", swapped.Desc, "the new tool's result only under its own description")
-			} else {
-				assert.Contains(t, swapped.Text, "not called")
-			}
-			assert.True(t, swapped.Listed, "the panel lists the tool that replaced greet")
-
-			// A tool registered later appears without a refresh: the browser's toolchange (native) or
-			// the loader's forwarded one (fallback) reaches the relay.
-			eval(t, ctx, `await document.modelContext.registerTool({name: "later", description: "registered after the list", execute: () => "later"}); return true`, &ok)
-			var later listing
-			eval(t, panel, until+`const ready = await until(() => document.body.dataset.ready && document.querySelector('.tool[data-tool="later"]'), 10000);
-				`+readList, &later)
-			assert.True(t, later.Ready, "the panel refreshes on toolchange")
-			assert.ElementsMatch(t, []string{"greet", "later"}, later.Tools)
-			assert.Equal(t, second, later.Origin)
-		})
-	}
-}
-
-// jsString quotes s as a JS string literal.
-func jsString(s string) string {
-	b, err := json.Marshal(s)
-	if err != nil {
-		panic(err)
-	}
-	return string(b)
+		// A tool registered later appears without a refresh: the browser's toolchange (native) or
+		// the loader's forwarded one (fallback) reaches the relay.
+		runJS(t, ctx, "extension.js", "registerLater", &ok)
+		var later listing
+		runJSInline(t, panel, "panel.js", "listing", &later, map[string]string{"tool": "later"})
+		assert.True(t, later.Ready, "the panel refreshes on toolchange")
+		assert.ElementsMatch(t, []string{"greet", "later"}, later.Tools)
+		assert.Equal(t, second, later.Origin)
+	})
 }

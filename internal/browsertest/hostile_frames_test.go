@@ -20,7 +20,7 @@ func TestHostileChildFrame(t *testing.T) {
 		Content []map[string]any
 		Meta    map[string]any `json:"_meta"`
 	}
-	runJS(t, ctx, "frames.js", "hostileChild", &got, other)
+	runJS(t, ctx, "hostile-frames.js", "hostileChild", &got, other)
 	require.NotEmpty(t, got.Content)
 	var html string
 	for _, c := range got.Content {

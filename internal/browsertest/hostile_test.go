@@ -12,10 +12,8 @@ import (
 )
 
 // These tests play a hostile page against the module: output the module must refuse rather
-// than die on, a module that dies anyway, and a page where the module cannot run at all.
-
-// goStats reads the test build's Go heap and goroutine counts (a JS expression).
-const goStats = `JSON.parse(await ` + moduleJS + `.call("stats"))`
+// than die on, a module that dies anyway, and a page where the module cannot run at all. Their
+// JavaScript is pages/js/hostile.js.
 
 // TestDeepOutputNeverEndsTheModule: output nested 9,500 levels deep — as raw executeTool text
 // (agent side, read by the module's decoder) and as a JS value (page side, measured by the
@@ -23,194 +21,117 @@ const goStats = `JSON.parse(await ` + moduleJS + `.call("stats"))`
 // running with a flat heap.
 func TestDeepOutputNeverEndsTheModule(t *testing.T) {
 	const notice = "[result refused: the result is nested more than 128 levels deep (the limit)]"
-	for _, mode := range modes {
-		t.Run(mode.name, func(t *testing.T) {
-			base := serveTestBuild(t)
-			ctx := browser(t, mode.native)
-			open(t, ctx, base+"/test/tools.html")
-			var got struct {
-				Raw, Value, Direct, After string
-				RawError, ValueError      bool
-				Before, End               map[string]float64
-				SameModule                bool
-			}
-			eval(t, ctx, `await window.registered;
-				const mc = document.modelContext;
-				let value = []; for (let i = 0; i < 9500; i++) value = [value];
-				await mc.registerTool({name: "deep_value", description: "returns a deep value", execute: () => value});
-				const M = `+moduleJS+`;
-				const before = `+goStats+`;
-				const gen = M.info().generation;
-				mc.executeTool = async () => "[".repeat(9500) + "]".repeat(9500);
-				let raw;
-				for (let i = 0; i < 1000; i++) raw = await WebMCPBridge.agent.callTool("text", {});
-				delete mc.executeTool;
-				const end = `+goStats+`;
-				const deep = await WebMCPBridge.agent.callTool("deep_value", {});
-				const direct = await M.call("normalize", "[".repeat(9500) + "]".repeat(9500), "", [], false);
-				const after = await WebMCPBridge.agent.callTool("text", {});
-				return {Raw: raw.content[0].text, RawError: raw.isError === true, Value: deep.content[0].text, ValueError: deep.isError === true,
-					Direct: direct, After: after.content[0].text, Before: before, End: end, SameModule: gen === M.info().generation};`, &got)
-			assert.True(t, got.RawError)
-			assert.Equal(t, notice, got.Raw)
-			assert.True(t, got.ValueError)
-			assert.Equal(t, notice, got.Value)
-			assert.Contains(t, got.Direct, notice, "the module's own decoder refuses it too")
-			assert.Equal(t, "hello", got.After)
-			assert.True(t, got.SameModule, "the module was never restarted")
-			t.Logf("before: %v; after 1,000 deep outputs: %v", got.Before, got.End)
-			assert.Equal(t, got.Before["goroutines"], got.End["goroutines"])
-			assert.Less(t, got.End["heapAlloc"], got.Before["heapAlloc"]+4<<20, "the Go heap stays flat (within 4 MiB)")
-		})
-	}
+	base := serveTestBuild(t)
+	eachMode(t, func(t *testing.T, ctx context.Context, _ bool) {
+		open(t, ctx, base+"/test/tools.html")
+		var got struct {
+			Raw, Value, Direct, After string
+			RawError, ValueError      bool
+			Before, End               map[string]float64
+			SameModule                bool
+		}
+		runJS(t, ctx, "hostile.js", "deepOutput", &got)
+		assert.True(t, got.RawError)
+		assert.Equal(t, notice, got.Raw)
+		assert.True(t, got.ValueError)
+		assert.Equal(t, notice, got.Value)
+		assert.Contains(t, got.Direct, notice, "the module's own decoder refuses it too")
+		assert.Equal(t, "hello", got.After)
+		assert.True(t, got.SameModule, "the module was never restarted")
+		t.Logf("before: %v; after 1,000 deep outputs: %v", got.Before, got.End)
+		assert.Equal(t, got.Before["goroutines"], got.End["goroutines"])
+		assert.Less(t, got.End["heapAlloc"], got.Before["heapAlloc"]+4<<20, "the Go heap stays flat (within 4 MiB)")
+	})
 }
 
 // TestOversizedOutputIsRefusedBeforeTheModule: results a page can build that are far over
 // maxResultBytes (16 MiB) or maxImageBytes (5 MiB) are refused by the loader's measurement
 // before anything crosses into the module; the module keeps running with a flat heap.
 func TestOversizedOutputIsRefusedBeforeTheModule(t *testing.T) {
-	for _, mode := range modes {
-		t.Run(mode.name, func(t *testing.T) {
-			base := serveTestBuild(t)
-			ctx := browser(t, mode.native)
-			open(t, ctx, base+"/test/tools.html")
-			var got struct {
-				Results    map[string]map[string]any
-				Ms         map[string]float64
-				Before     map[string]float64
-				End        map[string]float64
-				SameModule bool
-			}
-			eval(t, ctx, `await window.registered;
-				const mc = document.modelContext;
-				const big = {
-					accents: () => ({a: "é".repeat(100e6)}),
-					sparse: () => new Array(1e7),
-					blob: () => new Blob([new Uint8Array(100e6)], {type: "image/png"}),
-					blobInArray: () => [new Blob([new Uint8Array(100e6)], {type: "image/png"}), "caption"],
-				};
-				for (const [name, execute] of Object.entries(big)) await mc.registerTool({name, description: name, execute});
-				const M = `+moduleJS+`;
-				const before = `+goStats+`;
-				const gen = M.info().generation;
-				const Results = {}, Ms = {};
-				for (const name of Object.keys(big)) {
-					const t0 = performance.now();
-					const r = await WebMCPBridge.agent.callTool(name, {});
-					Ms[name] = performance.now() - t0;
-					Results[name] = {isError: r.isError === true, text: r.content[0].text};
-				}
-				mc.executeTool = async () => "x".repeat(20 << 20);
-				const t0 = performance.now();
-				const r = await WebMCPBridge.agent.callTool("text", {});
-				Ms.rawText = performance.now() - t0;
-				Results.rawText = {isError: r.isError === true, text: r.content[0].text};
-				delete mc.executeTool;
-				return {Results, Ms, Before: before, End: `+goStats+`, SameModule: gen === M.info().generation};`, &got)
-			t.Logf("time to refuse, ms: %v", got.Ms)
-			tooLarge := "[result refused: the result is more than 16 MiB of JSON (the limit)]"
-			for name, want := range map[string]string{
-				"accents":     tooLarge,
-				"sparse":      tooLarge,
-				"blob":        "RangeError: the image is 100000000 bytes, over the maxImageBytes limit of 5242880 bytes",
-				"blobInArray": "RangeError: the image is 100000000 bytes, over the maxImageBytes limit of 5242880 bytes",
-				"rawText":     tooLarge,
-			} {
-				require.Contains(t, got.Results, name)
-				assert.True(t, got.Results[name]["isError"].(bool), name)
-				assert.Contains(t, got.Results[name]["text"], want, name)
-			}
-			assert.True(t, got.SameModule, "the module was never restarted")
-			t.Logf("before: %v; after: %v", got.Before, got.End)
-			assert.Less(t, got.End["heapAlloc"], got.Before["heapAlloc"]+4<<20, "the Go heap stays flat (within 4 MiB)")
-		})
-	}
+	base := serveTestBuild(t)
+	eachMode(t, func(t *testing.T, ctx context.Context, _ bool) {
+		open(t, ctx, base+"/test/tools.html")
+		var got struct {
+			Results    map[string]map[string]any
+			Ms         map[string]float64
+			Before     map[string]float64
+			End        map[string]float64
+			SameModule bool
+		}
+		runJS(t, ctx, "hostile.js", "oversizedOutput", &got)
+		t.Logf("time to refuse, ms: %v", got.Ms)
+		tooLarge := "[result refused: the result is more than 16 MiB of JSON (the limit)]"
+		for name, want := range map[string]string{
+			"accents":     tooLarge,
+			"sparse":      tooLarge,
+			"blob":        "RangeError: the image is 100000000 bytes, over the maxImageBytes limit of 5242880 bytes",
+			"blobInArray": "RangeError: the image is 100000000 bytes, over the maxImageBytes limit of 5242880 bytes",
+			"rawText":     tooLarge,
+		} {
+			require.Contains(t, got.Results, name)
+			assert.True(t, got.Results[name]["isError"].(bool), name)
+			assert.Contains(t, got.Results[name]["text"], want, name)
+		}
+		assert.True(t, got.SameModule, "the module was never restarted")
+		t.Logf("before: %v; after: %v", got.Before, got.End)
+		assert.Less(t, got.End["heapAlloc"], got.Before["heapAlloc"]+4<<20, "the Go heap stays flat (within 4 MiB)")
+	})
 }
 
 // TestModuleRestartsAfterACrash: a module that dies in a call (the test build's crashForTest, a
 // real fatal Go error) gives that call an isError result; the next call starts a new module
 // with the page's policy and the tools' schemas set up again.
 func TestModuleRestartsAfterACrash(t *testing.T) {
-	for _, mode := range modes {
-		t.Run(mode.name, func(t *testing.T) {
-			base := serveTestBuild(t)
-			ctx := browser(t, mode.native)
-			open(t, ctx, base+"/test/tools.html")
-			var got struct {
-				Crashed                map[string]any
-				After, Valid, Invalid  map[string]any
-				Truncated              string
-				MaxTableRows           float64
-				NewModule, SecondAlive bool
-				Mode                   string
-			}
-			eval(t, ctx, `await window.registered;
-				await WebMCPBridge.configure({maxTableRows: 1});
-				const M = `+moduleJS+`;
-				const first = M.info().generation;
-				await M.call("alias", "normalize", "crashForTest"); // the next normalize ends the module
-				const crashed = await WebMCPBridge.agent.callTool("data", {});
-				const after = await WebMCPBridge.agent.callTool("data", {});
-				const truncated = (await WebMCPBridge.normalize({type: "table", headers: ["a"], rows: [[1], [2]]})).content.map((c) => c.text).find((t) => t && t.startsWith("[table"));
-				const valid = await WebMCPBridge.agent.callTool("typed", {color: "red"});
-				const invalid = await WebMCPBridge.agent.callTool("typed", {color: "blue"});
-				const second = M.info().generation;
-				await M.call("alias", "normalize", "crashForTest");
-				await WebMCPBridge.agent.callTool("data", {});
-				const third = await WebMCPBridge.agent.callTool("data", {});
-				return {Crashed: crashed, After: after, Truncated: truncated, Valid: valid, Invalid: invalid,
-					MaxTableRows: WebMCPBridge.policy.maxTableRows, NewModule: first !== second,
-					SecondAlive: !third.isError && second !== M.info().generation, Mode: M.info().mode};`, &got)
-			assert.Equal(t, true, got.Crashed["isError"])
-			assert.Contains(t, got.Crashed["content"].([]any)[0].(map[string]any)["text"], "the bridge's module stopped while handling this call")
-			assert.Equal(t, map[string]any{"temperature": 21.5, "unit": "C"}, got.After["structuredContent"], "the next call works")
-			assert.True(t, got.NewModule)
-			assert.Equal(t, "worker", got.Mode, "the new module runs in a new Worker")
-			assert.True(t, got.SecondAlive, "it restarts again")
-			assert.Equal(t, 1.0, got.MaxTableRows, "the page's policy is set up again")
-			assert.Equal(t, "[table truncated: 2 rows exceed the 1-row limit; the first 1 were kept]", got.Truncated)
-			assert.Equal(t, "color red", got.Valid["content"].([]any)[0].(map[string]any)["text"], "the schema is compiled again")
-			assert.Equal(t, true, got.Invalid["isError"])
-			assert.Contains(t, got.Invalid["content"].([]any)[0].(map[string]any)["text"], `invalid arguments at "/color"`)
-		})
-	}
+	base := serveTestBuild(t)
+	eachMode(t, func(t *testing.T, ctx context.Context, _ bool) {
+		open(t, ctx, base+"/test/tools.html")
+		var got struct {
+			Crashed                map[string]any
+			After, Valid, Invalid  map[string]any
+			Truncated              string
+			MaxTableRows           float64
+			NewModule, SecondAlive bool
+			Mode                   string
+		}
+		runJS(t, ctx, "hostile.js", "restartAfterCrash", &got)
+		assert.Equal(t, true, got.Crashed["isError"])
+		assert.Contains(t, got.Crashed["content"].([]any)[0].(map[string]any)["text"], "the bridge's module stopped while handling this call")
+		assert.Equal(t, map[string]any{"temperature": 21.5, "unit": "C"}, got.After["structuredContent"], "the next call works")
+		assert.True(t, got.NewModule)
+		assert.Equal(t, "worker", got.Mode, "the new module runs in a new Worker")
+		assert.True(t, got.SecondAlive, "it restarts again")
+		assert.Equal(t, 1.0, got.MaxTableRows, "the page's policy is set up again")
+		assert.Equal(t, "[table truncated: 2 rows exceed the 1-row limit; the first 1 were kept]", got.Truncated)
+		assert.Equal(t, "color red", got.Valid["content"].([]any)[0].(map[string]any)["text"], "the schema is compiled again")
+		assert.Equal(t, true, got.Invalid["isError"])
+		assert.Contains(t, got.Invalid["content"].([]any)[0].(map[string]any)["text"], `invalid arguments at "/color"`)
+	})
 }
 
 // TestStrictCSPLeavesToolsWorking: on a page whose CSP allows scripts but not WebAssembly, the
 // module cannot run; the bridge steps aside — the tools work as the page wrote them, ready
 // rejects with the directive to add, and the page hears it once (a warning, an event).
 func TestStrictCSPLeavesToolsWorking(t *testing.T) {
-	for _, mode := range modes {
-		t.Run(mode.name, func(t *testing.T) {
-			base := serveWeb(t)
-			ctx := browser(t, mode.native)
-			open(t, ctx, base+"/csp/csp.html")
-			var got struct {
-				Ready, Hello, Data, Typed string
-				Registered                string
-				Warnings                  []string
-				Violations                []map[string]any
-			}
-			eval(t, ctx, `
-				const ready = await WebMCPBridge.ready.then(() => "resolved", (e) => e.message);
-				const registered = await window.registered.then(() => "ok", (e) => "rejected: " + e);
-				const mc = document.modelContext;
-				const tools = await mc.getTools();
-				const run = (name, args) => mc.executeTool(tools.find((t) => t.name === name), args);
-				return {Ready: ready, Registered: registered, Hello: await run("hello", {}), Data: await run("data", {}),
-					Typed: await run("typed", {color: "red"}),
-					Warnings: window.warnings.filter((w) => w.includes("webmcp-bridge")), Violations: window.violations};`, &got)
-			assert.Contains(t, got.Ready, "'wasm-unsafe-eval'")
-			assert.Equal(t, "ok", got.Registered, "registerTool works without the module")
-			assert.Equal(t, "hello", got.Hello)
-			assert.JSONEq(t, `{"temperature":21.5}`, got.Data, "results pass through as the page wrote them")
-			assert.Equal(t, "color red", got.Typed)
-			require.Len(t, got.Warnings, 1, "one console warning: %v", got.Warnings)
-			assert.Contains(t, got.Warnings[0], "Content Security Policy")
-			require.Len(t, got.Violations, 1)
-			assert.Equal(t, "module", got.Violations[0]["limit"])
-		})
-	}
+	base := serveWeb(t)
+	eachMode(t, func(t *testing.T, ctx context.Context, _ bool) {
+		open(t, ctx, base+"/csp/csp.html")
+		var got struct {
+			Ready, Hello, Data, Typed string
+			Registered                string
+			Warnings                  []string
+			Violations                []map[string]any
+		}
+		runJS(t, ctx, "hostile.js", "withoutModule", &got)
+		assert.Contains(t, got.Ready, "'wasm-unsafe-eval'")
+		assert.Equal(t, "ok", got.Registered, "registerTool works without the module")
+		assert.Equal(t, "hello", got.Hello)
+		assert.JSONEq(t, `{"temperature":21.5}`, got.Data, "results pass through as the page wrote them")
+		assert.Equal(t, "color red", got.Typed)
+		require.Len(t, got.Warnings, 1, "one console warning: %v", got.Warnings)
+		assert.Contains(t, got.Warnings[0], "Content Security Policy")
+		require.Len(t, got.Violations, 1)
+		assert.Equal(t, "module", got.Violations[0]["limit"])
+	})
 }
 
 // TestTenRestartsLeaveOneWorker: ten modules that die in a call, one after another, each give
@@ -225,19 +146,7 @@ func TestTenRestartsLeaveOneWorker(t *testing.T) {
 		First, Last, Gen    float64
 		FirstHeap, LastHeap float64
 	}
-	eval(t, ctx, `await window.registered;
-		const M = `+moduleJS+`;
-		await WebMCPBridge.ready;
-		const first = JSON.parse(await M.call("stats"));
-		const crashed = [];
-		for (let i = 0; i < 10; i++) {
-			await M.call("alias", "normalize", "crashForTest");
-			crashed.push((await WebMCPBridge.agent.callTool("data", {})).isError === true);
-		}
-		const after = await WebMCPBridge.agent.callTool("data", {});
-		const last = JSON.parse(await M.call("stats"));
-		return {Crashed: crashed, Gen: M.info().generation, FirstHeap: first.heapAlloc, LastHeap: last.heapAlloc,
-			First: first.goroutines, Last: after.isError ? -1 : last.goroutines};`, &got)
+	runJS(t, ctx, "hostile.js", "tenRestarts", &got)
 	assert.Equal(t, []bool{true, true, true, true, true, true, true, true, true, true}, got.Crashed)
 	assert.Equal(t, 11.0, got.Gen, "a new module after each crash")
 	assert.Equal(t, got.First, got.Last, "the eleventh module answers, with the goroutines of a fresh one")
@@ -264,30 +173,26 @@ func workerTargets(t *testing.T, ctx context.Context) int {
 // page's thread when WebAssembly is allowed but Workers are not (worker-src 'none'). Either way
 // results are normalized and ready resolves.
 func TestWhereTheModuleRuns(t *testing.T) {
-	for _, mode := range modes {
-		for _, c := range []struct{ page, where string }{
-			{"/csp/csp.html?dist=../dist/", "worker"},
-			{"/noworker/csp.html?dist=../dist/", "main"},
-		} {
-			t.Run(mode.name+" "+c.where, func(t *testing.T) {
-				base := serveTestBuild(t)
-				ctx := browser(t, mode.native)
+	for _, c := range []struct{ page, where string }{
+		{"/csp/csp.html?dist=../dist/", "worker"},
+		{"/noworker/csp.html?dist=../dist/", "main"},
+	} {
+		t.Run(c.where, func(t *testing.T) {
+			base := serveTestBuild(t)
+			eachMode(t, func(t *testing.T, ctx context.Context, _ bool) {
 				open(t, ctx, base+c.page)
 				var got struct {
 					Ready, Where string
 					Data         map[string]any
 					Warnings     []string
 				}
-				eval(t, ctx, `await window.registered;
-					const ready = await WebMCPBridge.ready.then(() => "resolved", (e) => e.message);
-					const data = await WebMCPBridge.agent.callTool("data", {});
-					return {Ready: ready, Where: `+moduleJS+`.info().mode, Data: data, Warnings: window.warnings.filter((w) => w.includes("webmcp-bridge"))};`, &got)
+				runJS(t, ctx, "hostile.js", "whereModuleRuns", &got)
 				assert.Equal(t, "resolved", got.Ready)
 				assert.Equal(t, c.where, got.Where)
 				assert.Equal(t, map[string]any{"temperature": 21.5}, got.Data["structuredContent"])
 				assert.Empty(t, got.Warnings)
 			})
-		}
+		})
 	}
 }
 
@@ -295,35 +200,21 @@ func TestWhereTheModuleRuns(t *testing.T) {
 // registerTool reject with a TypeError at registration (with native WebMCP too, where the tool
 // is unregistered again), and [blob, "caption"] is an image and its caption.
 func TestSchemaRefusedAtRegistration(t *testing.T) {
-	for _, mode := range modes {
-		t.Run(mode.name, func(t *testing.T) {
-			base := serveWeb(t)
-			ctx := browser(t, mode.native)
-			open(t, ctx, base+"/test/tools.html")
-			var got struct {
-				Error   string
-				Listed  bool
-				Caption []map[string]any
-			}
-			eval(t, ctx, `await window.registered;
-				const mc = document.modelContext;
-				let error = "";
-				await mc.registerTool({name: "lookahead", description: "d", inputSchema: {type: "object", properties: {p: {type: "string", pattern: "^(?=.*\\d)\\w+$"}}},
-					execute: () => "x"}).catch((e) => { error = e.name + ": " + e.message; });
-				const listed = (await mc.getTools()).some((t) => t.name === "lookahead");
-				await mc.registerTool({name: "captioned", description: "d", execute: async () => {
-					const c = document.createElement("canvas"); c.width = 4; c.height = 4; c.getContext("2d").fillRect(0, 0, 4, 4);
-					return [await new Promise((r) => c.toBlob(r, "image/png")), "a black square"];
-				}});
-				const r = await WebMCPBridge.agent.callTool("captioned", {});
-				return {Error: error, Listed: listed, Caption: r.content};`, &got)
-			assert.Contains(t, got.Error, "TypeError: registerTool:")
-			assert.Contains(t, got.Error, "lookahead")
-			assert.False(t, got.Listed, "the refused tool is not left registered")
-			require.Len(t, got.Caption, 2)
-			assert.Equal(t, "image", got.Caption[0]["type"])
-			assert.Equal(t, "image/png", got.Caption[0]["mimeType"])
-			assert.Equal(t, "a black square", got.Caption[1]["text"])
-		})
-	}
+	base := serveWeb(t)
+	eachMode(t, func(t *testing.T, ctx context.Context, _ bool) {
+		open(t, ctx, base+"/test/tools.html")
+		var got struct {
+			Error   string
+			Listed  bool
+			Caption []map[string]any
+		}
+		runJS(t, ctx, "hostile.js", "schemaRefused", &got)
+		assert.Contains(t, got.Error, "TypeError: registerTool:")
+		assert.Contains(t, got.Error, "lookahead")
+		assert.False(t, got.Listed, "the refused tool is not left registered")
+		require.Len(t, got.Caption, 2)
+		assert.Equal(t, "image", got.Caption[0]["type"])
+		assert.Equal(t, "image/png", got.Caption[0]["mimeType"])
+		assert.Equal(t, "a black square", got.Caption[1]["text"])
+	})
 }

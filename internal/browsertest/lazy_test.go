@@ -69,58 +69,43 @@ func (r *requests) countUnder(prefix, suffix string) int {
 // requests are counted by the server, which sees the Worker's as well as the page's (DevTools'
 // page log shows only the page's).
 func TestLazyStart(t *testing.T) {
-	for _, mode := range modes {
-		t.Run(mode.name, func(t *testing.T) {
-			base, reqs := serveLogged(t, filepath.Join("..", "..", "out", "testdist"))
-			ctx := browser(t, mode.native)
-			pageLog := watchRequests(t, ctx)
-			open(t, ctx, base+"/test/lazy.html")
-			var first struct{ Text, Refused string }
-			eval(t, ctx, `await window.registered;
-				await new Promise((r) => setTimeout(r, 2000));
-				const tools = await document.modelContext.getTools();
-				const text = JSON.parse(await document.modelContext.executeTool(tools.find((t) => t.name === "hello"), {})).content[0].text;
-				return {Text: text, Refused: await window.refused};`, &first)
-			assert.Equal(t, "hello", first.Text)
-			assert.Equal(t, `TypeError: registerTool: inputSchema/properties/when/format: format is not supported (excluded from the WebMCP input schema subset)`, first.Refused,
-				"refused on the page, with the message the module gives")
-			assert.Equal(t, 1, reqs.count("/dist/webmcp-bridge.js"))
-			assert.Zero(t, reqs.count(".wasm"), "no module before the first need: %v", reqs.urls)
-			assert.Zero(t, reqs.count("wasm_exec.js"))
+	eachMode(t, func(t *testing.T, ctx context.Context, native bool) {
+		base, reqs := serveLogged(t, filepath.Join("..", "..", "out", "testdist"))
+		pageLog := watchRequests(t, ctx)
+		open(t, ctx, base+"/test/lazy.html")
+		var first struct{ Text, Refused string }
+		runJS(t, ctx, "lazy.js", "idleThenPlainText", &first)
+		assert.Equal(t, "hello", first.Text)
+		assert.Equal(t, `TypeError: registerTool: inputSchema/properties/when/format: format is not supported (excluded from the WebMCP input schema subset)`, first.Refused,
+			"refused on the page, with the message the module gives")
+		assert.Equal(t, 1, reqs.count("/dist/webmcp-bridge.js"))
+		assert.Zero(t, reqs.count(".wasm"), "no module before the first need: %v", reqs.urls)
+		assert.Zero(t, reqs.count("wasm_exec.js"))
 
-			var html string
-			eval(t, ctx, `const r = await WebMCPBridge.agent.callTool("article", {}); return r.content[0].resource.text;`, &html)
-			assert.Equal(t, "<p>Hi</p>", html)
-			assert.Equal(t, 1, reqs.count("/dist/webmcp-bridge.wasm"), "fetched once, at the first need")
-			var found []string
-			eval(t, ctx, `return [await WebMCPBridge.agent.callTool("search", {q: "go"}), await WebMCPBridge.agent.callTool("search", {q: "Go!"})].map((r) => r.content[0].text);`, &found)
-			assert.Equal(t, "found go", found[0])
-			assert.Contains(t, found[1], `invalid arguments at "/q"`, "the schema accepted on the page is enforced by the module")
-			assert.Equal(t, 1, reqs.count("/dist/webmcp-bridge-worker.js"))
-			assert.Zero(t, pageLog.count(".wasm"), "the page's thread never fetches the module: %v", pageLog.urls)
-			var where string
-			eval(t, ctx, `return `+moduleJS+`.info().mode`, &where)
-			assert.Equal(t, "worker", where)
+		var html string
+		runJS(t, ctx, "lazy.js", "articleHTML", &html)
+		assert.Equal(t, "<p>Hi</p>", html)
+		assert.Equal(t, 1, reqs.count("/dist/webmcp-bridge.wasm"), "fetched once, at the first need")
+		var found []string
+		runJS(t, ctx, "lazy.js", "search", &found, "go", "Go!")
+		assert.Equal(t, "found go", found[0])
+		assert.Contains(t, found[1], `invalid arguments at "/q"`, "the schema accepted on the page is enforced by the module")
+		assert.Equal(t, 1, reqs.count("/dist/webmcp-bridge-worker.js"))
+		assert.Zero(t, pageLog.count(".wasm"), "the page's thread never fetches the module: %v", pageLog.urls)
+		var where string
+		runJS(t, ctx, "lazy.js", "where", &where)
+		assert.Equal(t, "worker", where)
 
-			// The same loader with data-start="eager", on a page without it; ready is not read
-			// (reading it would start the module by itself).
-			base2, eager := serveLogged(t, filepath.Join("..", "..", "out", "testdist"))
-			ctx2 := browser(t, mode.native)
-			open(t, ctx2, base2+"/test/empty.html")
-			var started bool
-			eval(t, ctx2, `const s = document.createElement("script");
-				s.src = "../dist/webmcp-bridge.js"; s.dataset.start = "eager";
-				document.head.append(s);
-				await new Promise((r) => s.onload = r);
-				for (let i = 0; i < 250; i++) {
-					if (`+moduleJS+`.info().running) return true;
-					await new Promise((r) => setTimeout(r, 20));
-				}
-				return false;`, &started)
-			assert.True(t, started, `data-start="eager" starts the module without being asked`)
-			assert.Equal(t, 1, eager.count("/dist/webmcp-bridge.wasm"))
-		})
-	}
+		// The same loader with data-start="eager", on a page without it; ready is not read
+		// (reading it would start the module by itself).
+		base2, eager := serveLogged(t, filepath.Join("..", "..", "out", "testdist"))
+		ctx2 := browser(t, native)
+		open(t, ctx2, base2+"/test/empty.html")
+		var started bool
+		runJS(t, ctx2, "lazy.js", "startEager", &started)
+		assert.True(t, started, `data-start="eager" starts the module without being asked`)
+		assert.Equal(t, 1, eager.count("/dist/webmcp-bridge.wasm"))
+	})
 }
 
 // TestREADMEExample serves the README's first page example as written (the script's path

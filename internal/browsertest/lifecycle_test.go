@@ -27,17 +27,7 @@ func TestStartupAndSize(t *testing.T) {
 			Ms  float64 `json:"ms"`
 			Reg string  `json:"reg"`
 		}
-		eval(t, ctx, `
-			const t0 = performance.now();
-			const s = document.createElement("script");
-			s.src = "../dist/webmcp-bridge.js?" + Math.random();
-			document.head.append(s);
-			await new Promise((r) => s.onload = r);
-			const reg = document.modelContext.registerTool({name: "startup_" + Math.random().toString(36).slice(2), description: "d", execute: () => "x"});
-			await WebMCPBridge.ready;
-			const ms = performance.now() - t0;
-			await reg;
-			return {ms, reg: "ok"};`, &r)
+		runJS(t, ctx, "lifecycle.js", "startup", &r)
 		assert.Equal(t, "ok", r.Reg)
 		ms = append(ms, r.Ms)
 	}
@@ -54,16 +44,7 @@ func TestNoLeaksOver100kCalls(t *testing.T) {
 		Before map[string]float64 `json:"before"`
 		After  map[string]float64 `json:"after"`
 	}
-	eval(t, ctx, `
-		await WebMCPBridge.ready;
-		const M = `+moduleJS+`;
-		const stats = async () => JSON.parse(await M.call("stats"));
-		const before = await stats();
-		const calls = [];
-		for (let i = 0; i < 100000; i++) calls.push(M.call("normalize", JSON.stringify({type: "html", html: "<b>" + i + "</b><script>x()<\/script>"}), "", [], false));
-		await Promise.all(calls);
-		const after = await stats();
-		return {before, after};`, &r)
+	runJS(t, ctx, "lifecycle.js", "manyCalls", &r, 100000)
 	t.Logf("before: %v; after 100,000 calls: %v", r.Before, r.After)
 	assert.Equal(t, r.Before["goroutines"], r.After["goroutines"], "goroutines")
 	assert.Less(t, r.After["heapAlloc"], r.Before["heapAlloc"]+4<<20, "the Go heap stays flat (within 4 MiB)")
@@ -79,11 +60,7 @@ func TestModulePanicIsContained(t *testing.T) {
 		Head  map[string]any `json:"head"`
 		After result         `json:"after"`
 	}
-	eval(t, ctx, `await window.registered;
-		const out = await `+moduleJS+`.call("panicForTest");
-		const head = JSON.parse(out.slice(0, out.indexOf("\n")));
-		const after = await WebMCPBridge.agent.callTool("text", {});
-		return {head, after};`, &got)
+	runJS(t, ctx, "lifecycle.js", "panicInModule", &got)
 	e := got.Head["error"].(map[string]any)
 	assert.Contains(t, e["message"], "panicForTest failed inside the module: test-only panic")
 	assert.Contains(t, e["message"], "goroutine", "the test build adds the stack")

@@ -21,7 +21,7 @@ func TestXSSOracle(t *testing.T) {
 		Markup string `json:"markup"`
 	}
 	var raw []outcome
-	eval(t, ctx, `return await renderAll(XSS_VECTORS)`, &raw)
+	runJS(t, ctx, "xss.js", "raw", &raw)
 	caught := 0
 	for _, o := range raw {
 		if o.Fired {
@@ -32,14 +32,14 @@ func TestXSSOracle(t *testing.T) {
 	require.GreaterOrEqual(t, caught, 15, "the oracle must see raw attacks execute, or it proves nothing")
 
 	var clean []outcome
-	eval(t, ctx, `return await renderAll(await sanitizeAll(XSS_VECTORS))`, &clean)
+	runJS(t, ctx, "xss.js", "sanitized", &clean)
 	require.Len(t, clean, len(raw))
 	for i, o := range clean {
 		assert.False(t, o.Fired, "vector %d executed after sanitizing: %s", i, o.Markup)
 	}
 
 	var benign []string
-	eval(t, ctx, `return await sanitizeAll([BENIGN])`, &benign)
+	runJS(t, ctx, "xss.js", "benign", &benign)
 	for _, want := range []string{"<h2>Title</h2>", "<b>bold</b>", "<em>em</em>", `<a href="https://example.com/page"`, "<li>one</li>", "<table>", "<td>d</td>", `<img src="https://example.com/i.png" alt="pic">`} {
 		assert.Contains(t, benign[0], want)
 	}

@@ -1,10 +1,10 @@
-// A real-browser XSS oracle. Each vector is rendered in its own sandboxed iframe whose alert,
-// confirm, prompt and print report back to this page; after the markup loads, every link and
-// button in it is clicked and every control focused. renderAll(markups) returns, per markup,
-// whether anything ran. The Go test runs the raw vectors first (the oracle must catch them) and
-// then what WebMCPBridge.normalize made of them (nothing may run).
-"use strict";
-window.XSS_VECTORS = [
+// A real-browser XSS oracle, run in xss.html (a page with the bridge). Each vector is rendered in
+// its own sandboxed iframe whose alert, confirm, prompt and print report back to this page; after
+// the markup loads, every link and button in it is clicked and every control focused. The Go
+// tests (xss_test.go, crossbrowser_pages_test.go) run the raw vectors first (raw: the oracle
+// must catch them), then what WebMCPBridge.normalize made of them (sanitized: nothing may run),
+// and check that benign markup survives (benign).
+const XSS_VECTORS = [
   `<script>alert(1)<\/script>`,
   `<img src=x onerror=alert(1)>`,
   `<svg onload=alert(1)>`,
@@ -52,7 +52,7 @@ window.XSS_VECTORS = [
   `<<script>alert(1);//<<\/script>`,
   `<a href="vbscript:alert(1)">vb</a><a href="javascript&colon;alert(1)">colon</a>`,
 ];
-window.BENIGN = `<h2>Title</h2><p><b>bold</b> <em>em</em> <a href="https://example.com/page">a link</a></p>` +
+const BENIGN = `<h2>Title</h2><p><b>bold</b> <em>em</em> <a href="https://example.com/page">a link</a></p>` +
   `<ul><li>one</li></ul><table><tr><th>h</th></tr><tr><td>d</td></tr></table><img src="https://example.com/i.png" alt="pic">`;
 
 const prelude = (id) => `<script>
@@ -65,7 +65,7 @@ const prelude = (id) => `<script>
 // renderAll waits until every frame has loaded — or no frame has loaded for 3 s (a few vectors
 // never finish loading), 20 s at most — so a busy machine does not make the oracle blind, then
 // waitMs more for the clicks and the events they start.
-window.renderAll = async (markups, waitMs = 1000) => {
+const renderAll = async (markups, waitMs = 1000) => {
   const fired = new Set();
   const onMessage = (e) => { if (e.data && typeof e.data.xss === "number") fired.add(e.data.xss); };
   addEventListener("message", onMessage);
@@ -88,7 +88,8 @@ window.renderAll = async (markups, waitMs = 1000) => {
   return markups.map((_, i) => ({ fired: fired.has(i), markup: docsText[i].slice(0, 300) }));
 };
 
-window.sanitizeAll = async (markups) => {
+// sanitizeAll answers the HTML WebMCPBridge.normalize makes of each markup ("" if none).
+const sanitizeAll = async (markups) => {
   await WebMCPBridge.ready;
   const out = [];
   for (const m of markups) {
@@ -98,3 +99,14 @@ window.sanitizeAll = async (markups) => {
   }
   return out;
 };
+
+// raw renders the vectors as they are and answers, per vector, whether anything ran and its
+// markup.
+export const raw = () => renderAll(XSS_VECTORS);
+
+// sanitized renders what WebMCPBridge.normalize makes of each vector and answers, per vector,
+// whether anything ran and its markup.
+export const sanitized = async () => renderAll(await sanitizeAll(XSS_VECTORS));
+
+// benign answers, in a list of one, what WebMCPBridge.normalize makes of benign markup.
+export const benign = () => sanitizeAll([BENIGN]);

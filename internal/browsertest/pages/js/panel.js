@@ -1,0 +1,114 @@
+// The extension's side panel (web/extension/panel.html), driven as a person would: each export
+// runs in the panel, opened as a tab pointed at a page, and returns plain data for the Go tests.
+// The panel's CSP lets it import nothing from the test server, so runJSInline evaluates this
+// file's text there: it imports nothing itself.
+
+// until polls f every 20 ms and resolves true once f returns something truthy, or false after ms
+// milliseconds.
+const until = (f, ms = 5000) => new Promise((r) => {
+  const t0 = Date.now();
+  const t = setInterval(() => { const v = f(); if (v || Date.now() - t0 > ms) { clearInterval(t); r(!!v); } }, 20);
+});
+
+// readResult answers what the panel shows of its last result: its title, the origin it names,
+// and its text.
+function readResult() {
+  return {
+    title: document.querySelector("#result-title").textContent,
+    from: (document.querySelector("#result-origin") || {}).textContent || "",
+    text: document.querySelector("#result").innerText,
+  };
+}
+
+// listAndCall waits for the panel's tool list, clicks the tool name and answers the tools
+// listed, the origin the panel names, and the result: its text, its origin and its sandboxed
+// frames.
+export async function listAndCall(name) {
+  await until(() => document.body.dataset.ready, 10000);
+  const tools = [...document.querySelectorAll(".tool")].map((c) => c.dataset.tool);
+  document.querySelector(`.tool[data-tool="${name}"] button`).click();
+  await until(() => document.body.dataset.lastTool === name, 10000);
+  const box = document.querySelector("#result");
+  return {
+    tools, origin: document.querySelector("#origin").textContent, frames: box.querySelectorAll("iframe[sandbox='']").length,
+    text: box.innerText, from: document.querySelector("#result-origin").textContent,
+  };
+}
+
+// listing waits (up to 10 s) for the panel's tool list — for wait.origin's, if given, or one
+// with the tool wait.tool — and answers whether it came, the origin it names, the tools and
+// greet's description.
+export async function listing(wait = {}) {
+  const ready = await until(() => document.body.dataset.ready &&
+    (wait.origin === undefined || document.body.dataset.origin === wait.origin) &&
+    (wait.tool === undefined || document.querySelector(`.tool[data-tool="${wait.tool}"]`)), 10000);
+  const card = document.querySelector('.tool[data-tool="greet"]');
+  return {
+    ready, origin: (document.querySelector("#origin") || {}).textContent || "",
+    tools: [...document.querySelectorAll(".tool")].map((c) => c.dataset.tool),
+    desc: card ? card.querySelector(".tool-desc").textContent : "",
+  };
+}
+
+// keepGreetButton keeps the button of the greet tool listed now, for callStale.
+export function keepGreetButton() {
+  window.staleButton = document.querySelector('.tool[data-tool="greet"] button');
+  return true;
+}
+
+// callGreet clicks greet's button — the one keepGreetButton kept when stale, the one listed now
+// otherwise — and answers whether a result came and what the panel shows of it.
+export async function callGreet(stale) {
+  delete document.body.dataset.lastTool;
+  (stale ? window.staleButton : document.querySelector('.tool[data-tool="greet"] button')).click();
+  const done = await until(() => document.body.dataset.lastTool === "greet");
+  return { done, ...readResult() };
+}
+
+// relayWire speaks the relay's protocol from the panel to the tab showing pageURL, over two
+// ports: a list, calls addressed to wrongOrigin, to no origin, from the port that never listed,
+// and to the listed origin; it answers each answer and keeps the first port as window.wire.
+export async function relayWire(pageURL, wrongOrigin) {
+  const [tab] = await chrome.tabs.query({ url: pageURL });
+  const connect = (tabId) => {
+    const port = chrome.tabs.connect(tabId, { name: "webmcp-bridge-panel", frameId: 0 });
+    let n = 0;
+    const waiting = new Map();
+    port.onMessage.addListener((m) => { if (waiting.has(m.id)) { waiting.get(m.id)(m); waiting.delete(m.id); } });
+    port.onDisconnect.addListener(() => { void chrome.runtime.lastError; for (const r of waiting.values()) r({}); waiting.clear(); });
+    const ask = (msg) => new Promise((r) => {
+      const id = ++n;
+      waiting.set(id, r);
+      setTimeout(() => r({}), 5000);
+      try { port.postMessage({ id, ...msg }); } catch (e) { r({}); }
+    });
+    return { port, ask, call: (origin) => ask({ op: "call", name: "greet", args: {}, origin }) };
+  };
+  const a = connect(tab.id), b = connect(tab.id);
+  const list = await a.ask({ op: "list" });
+  const wrong = await a.call(wrongOrigin);
+  const noOrigin = await a.ask({ op: "call", name: "greet", args: {} });
+  const unlisted = await b.call(list.origin);
+  const right = await a.call(list.origin);
+  window.wire = a;
+  b.port.disconnect();
+  return { list, wrong, noOrigin, unlisted, right };
+}
+
+// afterSwap, once the page has swapped greet for another tool of that name, calls greet through
+// window.wire (listed before the swap, addressed to origin) and through the panel's button, and
+// answers the wire's refusal and raw result, the description and text the panel shows, and
+// whether the panel then lists the new tool.
+export async function afterSwap(origin) {
+  const old = await window.wire.call(origin);
+  window.wire.port.disconnect();
+  delete document.body.dataset.lastTool;
+  const card = document.querySelector('.tool[data-tool="greet"]');
+  const desc = card.querySelector(".tool-desc").textContent;
+  card.querySelector("button").click();
+  await until(() => document.body.dataset.lastTool === "greet");
+  const text = document.querySelector("#result").innerText;
+  const listed = await until(() => document.body.dataset.ready &&
+    (document.querySelector('.tool[data-tool="greet"] .tool-desc') || {}).textContent === "Another greet, swapped in", 10000);
+  return { refused: old.refused || "", raw: old.raw, desc, text, listed };
+}
