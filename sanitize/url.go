@@ -105,6 +105,23 @@ func URL(raw string, rules URLRules) (string, error) {
 	return scheme + s[len(scheme):], nil
 }
 
+// rewriteToURLForm reports whether URL accepts u with rules and, when it does, rewrites u in
+// place into the form URL returns (the host as the browser reads it), so that an href or src
+// inside sanitized markup is written as a link block's URL is. The HTML policy's scheme checks
+// call it: bluemonday writes out the *url.URL its check was given.
+func rewriteToURLForm(u *url.URL, rules URLRules) bool {
+	s, err := URL(u.String(), rules)
+	if err != nil {
+		return false
+	}
+	w, err := url.Parse(s)
+	if err != nil {
+		return false
+	}
+	*u = *w
+	return true
+}
+
 // hostProfile maps a host name the way the URL Standard does (UTS #46, non-transitional, no
 // STD3 rule, hyphens not checked, bidi and joiners checked): upper case and full-width letters
 // fold, the ideographic full stop and its kin become dots, and international names become
