@@ -181,7 +181,7 @@ declare global {
   const WebMCPBridge: WebMCPBridge;
 }
 
-// The ES module (import ... from "webmcp-bridge"): importing it installs the bridge.
+// The ES module (import ... from "webmcp-bridge-wasm"): importing it installs the bridge.
 declare const bridge: WebMCPBridge;
 export default bridge;
 export const content: WebMCPBridge["content"];
