@@ -23,7 +23,7 @@ build:
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w -X main.version=$(VERSION)" -o $(WASM) ./wasm
 	cp "$(GOROOT)/lib/wasm/wasm_exec.js" $(DIST)/wasm_exec.js
 	$(GO) run ./internal/jsbuild -src web/src -out $(DIST) -version $(VERSION) -wasm-exec "$(GOROOT)/lib/wasm/wasm_exec.js"
-	cp web/src/webmcp-bridge.d.ts web/src/render.js web/src/render.css $(DIST)/
+	cp web/src/webmcp-bridge.d.ts web/src/webmcp-bridge-react.d.ts web/src/render.js web/src/render.css $(DIST)/
 	@echo "built $(WASM) $(VERSION): $$(wc -c < $(WASM)) bytes, $$(gzip -9 -c $(WASM) | wc -c) gzipped"
 	@$(MAKE) --no-print-directory build-test extension
 

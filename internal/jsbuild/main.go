@@ -43,6 +43,7 @@ func main() {
 		{"entry-script.js", "webmcp-bridge.js", api.FormatIIFE},
 		{"entry-module.js", "webmcp-bridge.mjs", api.FormatESModule},
 		{"worker.js", "webmcp-bridge-worker.js", api.FormatIIFE},
+		{"react.ts", "webmcp-bridge-react.mjs", api.FormatESModule}, // the React hook; react is the app's
 	}
 	failed := false
 	for _, b := range builds {
@@ -62,6 +63,7 @@ func main() {
 			Write:             true,
 			LogLevel:          api.LogLevelWarning,
 			Plugins:           []api.Plugin{goWasmExec},
+			External:          []string{"react"},
 		})
 		for _, m := range r.Errors {
 			failed = true
