@@ -119,8 +119,13 @@ func newApp(t *testing.T, ctx context.Context, tmp, src string, files ...string)
 // run runs a command in dir and fails the test with its output if it fails.
 func run(t *testing.T, ctx context.Context, dir, name string, args ...string) {
 	t.Helper()
+	out, err := commandIn(ctx, dir, name, args...).CombinedOutput()
+	require.NoError(t, err, "%s %s: %s", name, strings.Join(args, " "), out)
+}
+
+// commandIn is the command name args, run in dir.
+func commandIn(ctx context.Context, dir, name string, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Dir = dir
-	out, err := cmd.CombinedOutput()
-	require.NoError(t, err, "%s %s: %s", name, strings.Join(args, " "), out)
+	return cmd
 }
