@@ -29,13 +29,17 @@ var reactApp = []string{vite, "@vitejs/plugin-react@5.2.0", "react@19.3.1", "rea
 // the package installed from its tarball and the hook imported from webmcp-bridge-wasm/react,
 // under StrictMode, in both modes: after StrictMode's double mount the tool is registered once,
 // without an error, and answers; a re-render calls the latest execute without registering again;
-// after an edit of App.jsx (hot reload) the tool runs the edited code; unmounted, it is gone.
+// after an edit of App.jsx (hot reload) the tool runs the edited code; unmounted, it is gone. The
+// app also renders the README's example component, as written.
 func TestReactHook(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	deps, err := npmcache.Install(ctx, reactApp...)
 	require.NoError(t, err)
 	app := newApp(t, ctx, t.TempDir(), "viteapp-react", "index.html", "main.jsx", "App.jsx", "vite.config.js")
+	// The README's component, as written, rendered by App.jsx.
+	readme := readmeBlock(t, "**React.**", "jsx")
+	require.NoError(t, os.WriteFile(filepath.Join(app, "Readme.jsx"), []byte(readme+"\nexport default Cart;\n"), 0o644))
 	// React and the plugin from the cache, as the app's own dependencies.
 	for _, pkg := range []string{"react", "react-dom", "@vitejs/plugin-react"} {
 		link := filepath.Join(app, "node_modules", pkg)
@@ -99,6 +103,10 @@ func TestReactHook(t *testing.T) {
 			assert.Equal(t, 1, got.Registered, "StrictMode mounts twice: one tool")
 			assert.Equal(t, string(before[1])+", count 0", got.Text)
 			assert.Empty(t, got.Errors, "no InvalidStateError, nothing React complains of")
+			var cart string
+			eval(t, bctx, untilJS+`const tools = await document.modelContext.getTools();
+				return JSON.parse(await document.modelContext.executeTool(tools.find((t) => t.name === "cart_items"), {})).content[0].text;`, &cart)
+			assert.Equal(t, "tea, milk", cart, "the README's component")
 
 			eval(t, bctx, untilJS+`document.getElementById("increment").click(); document.getElementById("increment").click();
 				await until(() => document.getElementById("increment").textContent === "count 2");

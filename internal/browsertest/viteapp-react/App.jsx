@@ -1,5 +1,6 @@
 import { useState } from "react";
 import { useWebMCPTool } from "webmcp-bridge-wasm/react";
+import Cart from "./Readme.jsx"; // the README's example, written here by the test
 
 // The test edits "version 1" here while the page runs.
 const version = "version 1";
@@ -22,6 +23,7 @@ export default function App() {
       <p id="version">{version}</p>
       <button id="toggle" onClick={() => setShown((s) => !s)}>{shown ? "unmount" : "mount"}</button>
       {shown && <Counter />}
+      <Cart items={[{ id: 1, name: "tea" }, { id: 2, name: "milk" }]} />
     </>
   );
 }
