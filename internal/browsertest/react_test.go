@@ -107,6 +107,10 @@ func TestReactHook(t *testing.T) {
 			eval(t, bctx, untilJS+`const tools = await document.modelContext.getTools();
 				return JSON.parse(await document.modelContext.executeTool(tools.find((t) => t.name === "cart_items"), {})).content[0].text;`, &cart)
 			assert.Equal(t, "tea, milk", cart, "the README's component")
+			// On the dev server too, the module and its Worker come from beside the package's ES module.
+			var sanitized string
+			eval(t, bctx, `return (await WebMCPBridge.normalize({type: "html", html: "<p>Hi</p><script>alert(1)</script>"})).content[0].resource.text;`, &sanitized)
+			assert.Equal(t, "<p>Hi</p>", sanitized, "normalized by the module")
 
 			eval(t, bctx, untilJS+`document.getElementById("increment").click(); document.getElementById("increment").click();
 				await until(() => document.getElementById("increment").textContent === "count 2");
