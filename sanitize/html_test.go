@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 
 	"github.com/webmcp-bridge/webmcp-bridge/internal/fixtures"
 	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
@@ -73,7 +74,7 @@ func TestHTMLIdempotent(t *testing.T) {
 // schemes; data: is kept only as an inline raster image in an img.
 func TestHTMLURLs(t *testing.T) {
 	tests := []struct{ name, in, want string }{
-		{"scheme case folded", `<a href="HTTPS://E.test/a">x</a>`, `<a href="https://E.test/a" rel="nofollow noreferrer noopener" target="_blank">x</a>`},
+		{"scheme and host case folded", `<a href="HTTPS://E.test/a">x</a>`, `<a href="https://e.test/a" rel="nofollow noreferrer noopener" target="_blank">x</a>`},
 		{"credentials", `<a href="https://u:p@e.test/">x</a>`, ` x `},
 		{"no host", `<a href="https:e.test">x</a>`, ` x `},
 		{"empty mailto", `<a href="mailto:">x</a>`, ` x `},
@@ -95,6 +96,33 @@ func TestHTMLURLs(t *testing.T) {
 			assert.Equal(t, tt.want, sanitize.HTML(tt.in))
 		})
 	}
+}
+
+// TestHTMLURLHosts: the href of a link and the src of an image inside html get the one written
+// form of a link block's URL (sanitize.URL): the host as the browser reads it.
+func TestHTMLURLHosts(t *testing.T) {
+	tests := []struct{ name, url, want string }{
+		{"ideographic full stop", "https://a.test\u3002evil.test/", "https://a.test.evil.test/"},
+		{"IPv4 in hex and short form", "https://0x7f.1/", "https://127.0.0.1/"},
+		{"IPv4 as one number, with port, path, query and fragment", "https://2130706433:8443/p%20q?a=1&b=2#f", "https://127.0.0.1:8443/p%20q?a=1&b=2#f"},
+		{"Cyrillic a", "https://\u0430pple.com/", "https://xn--pple-43d.com/"},
+		{"full-width letters and capitals", "https://\uff25\uff38.Test/a.png", "https://ex.test/a.png"},
+		{"already the browser's form", "https://e.test/a", "https://e.test/a"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			block, err := sanitize.URL(tt.url, sanitize.URLRules{Schemes: []string{"https"}})
+			require.NoError(t, err)
+			require.Equal(t, tt.want, block, "the link block's form")
+			want := strings.ReplaceAll(tt.want, "&", "&amp;")
+			assert.Equal(t, `<a href="`+want+`" rel="nofollow noreferrer noopener" target="_blank">x</a>`, sanitize.HTML(`<a href="`+tt.url+`">x</a>`))
+			assert.Equal(t, `<img src="`+want+`">`, sanitize.HTML(`<img src="`+tt.url+`">`))
+			s := sanitize.SanitizeHTML(`<a href="` + tt.url + `">x</a>`)
+			assert.Equal(t, "x ("+tt.want+")", s.Text, "the plain text names the same URL")
+			assert.Empty(t, s.Removed)
+		})
+	}
+	assert.Equal(t, ` x `, sanitize.HTML(`<a href="https://256.0.0.1/">x</a>`), "a host the browser refuses is removed")
 }
 
 // TestHTMLWithRules: the URLs in markup follow the same rules as the blocks — the schemes and

@@ -166,10 +166,7 @@ func newHTMLPolicy(r HTMLRules) *bluemonday.Policy {
 	// different length limits is held to the smaller one in both.
 	for _, scheme := range slices.Sorted(maps.Keys(maxLength)) {
 		rules := URLRules{Schemes: []string{scheme}, MaxLength: maxLength[scheme]}
-		p.AllowURLSchemeWithCustomPolicy(scheme, func(u *url.URL) bool {
-			_, err := URL(u.String(), rules)
-			return err == nil
-		})
+		p.AllowURLSchemeWithCustomPolicy(scheme, func(u *url.URL) bool { return rewriteToURLForm(u, rules) })
 	}
 	if len(inline) > 0 {
 		prefix, lim := inlineImagePrefix(inline), r.InlineImages

@@ -104,6 +104,23 @@ func URL(raw string, rules URLRules) (string, error) {
 	return scheme + s[len(scheme):], nil
 }
 
+// rewriteToURLForm reports whether URL accepts u with rules and, when it does, rewrites u in
+// place into the form URL returns (the host as the browser reads it), so that an href or src
+// inside sanitized markup is written as a link block's URL is. The HTML policy's scheme checks
+// call it: bluemonday writes out the *url.URL its check was given.
+func rewriteToURLForm(u *url.URL, rules URLRules) bool {
+	s, err := URL(u.String(), rules)
+	if err != nil {
+		return false
+	}
+	w, err := url.Parse(s)
+	if err != nil {
+		return false
+	}
+	*u = *w
+	return true
+}
+
 // BrowserHost returns host (of an http, https, ws, wss or ftp URL, without port or brackets)
 // as a browser reads it: percent-decoded, IDNA-mapped to lower-case ASCII (Punycode for
 // international names, so a look-alike shows as what it is), and an IPv4 address written as

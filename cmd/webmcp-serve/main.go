@@ -8,6 +8,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"path/filepath"
 
 	"github.com/webmcp-bridge/webmcp-bridge/internal/serve"
 )
@@ -26,7 +27,13 @@ func main() {
 	fmt.Printf("Serving %s on http://%s/\n", *dir, host)
 	fmt.Printf("  demo page:  http://%s/demo/\n", host)
 	fmt.Printf("  native WebMCP: start Chromium with --enable-features=WebMCP (without it the bridge provides the API)\n")
-	fmt.Printf("  extension:  chrome://extensions → Developer mode → Load unpacked → %s/extension\n", *dir)
+	// The unpacked extension is the one make build writes into dist/, with its copy of the bridge
+	// and its manifest's version; the sources in extension/ do not load.
+	ext, err := filepath.Abs(filepath.Join(*dir, "dist", "extension"))
+	if err != nil {
+		log.Fatalf("webmcp-serve: %v", err)
+	}
+	fmt.Printf("  extension:  chrome://extensions → Developer mode → Load unpacked → %s\n", ext)
 	log.Fatal(http.Serve(ln, serve.Handler(*dir)))
 }
 

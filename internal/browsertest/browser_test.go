@@ -153,11 +153,11 @@ func jsArgs(args []any) (string, error) {
 
 // eachMode runs f in a fresh headless Chromium for each mode (native WebMCP, the fallback).
 func eachMode(t *testing.T, f func(t *testing.T, ctx context.Context, native bool)) {
-	eachModeOf(t, func(t *testing.T, native bool) context.Context { return browser(t, native) }, f)
+	eachModeOf(t, browser, f)
 }
 
 // eachModeOf is eachMode with the browser that start makes for a mode (extensionBrowser, say).
-func eachModeOf(t *testing.T, start func(t *testing.T, native bool) context.Context, f func(t *testing.T, ctx context.Context, native bool)) {
+func eachModeOf(t *testing.T, start func(t *testing.T, native bool, extra ...chromedp.ExecAllocatorOption) context.Context, f func(t *testing.T, ctx context.Context, native bool)) {
 	for _, mode := range modes {
 		t.Run(mode.name, func(t *testing.T) { f(t, start(t, mode.native), mode.native) })
 	}

@@ -22,14 +22,14 @@ import (
 
 // extensionBrowser starts headless Chromium with the built extension (web/dist/extension)
 // loaded unpacked.
-func extensionBrowser(t *testing.T, native bool) context.Context {
+func extensionBrowser(t *testing.T, native bool, extra ...chromedp.ExecAllocatorOption) context.Context {
 	t.Helper()
 	extDir, err := filepath.Abs(filepath.Join("..", "..", "web", "dist", "extension"))
 	require.NoError(t, err)
 	require.FileExists(t, filepath.Join(extDir, "dist", "webmcp-bridge.wasm"), "run make build (it builds the extension)")
-	ctx := browser(t, native,
+	ctx := browser(t, native, append(extra,
 		chromedp.Flag("disable-extensions-except", extDir),
-		chromedp.Flag("load-extension", extDir))
+		chromedp.Flag("load-extension", extDir))...)
 	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(420, 900)))
 	return ctx
 }

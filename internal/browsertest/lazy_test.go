@@ -115,6 +115,18 @@ func TestREADMEExample(t *testing.T) {
 	require.NoError(t, err)
 	m := regexp.MustCompile("(?s)## In a page.*?```html\n(.*?)```").FindSubmatch(readme)
 	require.NotNil(t, m, "the README's first html example")
+	a := regexp.MustCompile("(?s)\\*\\*An agent calls a tool\\*\\*.*?```js\n(.*?)```").FindSubmatch(readme)
+	require.NotNil(t, a, "the README's agent snippet")
+	agent := string(a[1])
+	says := regexp.MustCompile(`console\.log\([^)]*\); // (.*)`).FindStringSubmatch(agent)
+	require.NotNil(t, says, "the agent snippet says what it logs")
+	agentSays := says[1]
+	i := regexp.MustCompile("(?s)\\*\\*Other frameworks\\*\\*.*?```js\n(.*?)```").FindSubmatch(readme)
+	require.NotNil(t, i, "the README's AbortSignal snippet")
+	// Run up to its last line (the abort), look, then run that line.
+	cut := strings.LastIndex(string(i[1]), "controller.abort();")
+	require.Positive(t, cut, "the AbortSignal snippet ends by aborting")
+	registerIdiom, abortIdiom := string(i[1])[:cut], string(i[1])[cut:]
 	page := strings.Replace(string(m[1]), `src="/webmcp-bridge/webmcp-bridge.js"`, `src="/dist/webmcp-bridge.js"`, 1)
 	require.NotEqual(t, string(m[1]), page, "the example loads /webmcp-bridge/webmcp-bridge.js")
 	mux := http.NewServeMux()
@@ -135,6 +147,28 @@ func TestREADMEExample(t *testing.T) {
 			require.Len(t, r.Content, 2, "%v", r.Content)
 			assert.Equal(t, "Sales are up", r.Content[0]["text"])
 			assert.Equal(t, "image/png", r.Content[1]["mimeType"])
+
+			// The agent snippet, as written, logs what its comment says.
+			var logged []string
+			eval(t, ctx, `const logged = []; const log = console.log; console.log = (...a) => logged.push(a.join(" "));
+				try { `+agent+` } finally { console.log = log; }
+				return logged;`, &logged)
+			assert.Equal(t, []string{strings.TrimSpace(agentSays)}, logged)
+
+			// The AbortSignal idiom: registered, then gone at once, and the name free again.
+			var abort struct{ Before, After, Again bool }
+			eval(t, ctx, `const has = async () => (await document.modelContext.getTools()).some((t) => t.name === "page_title");
+				const state = {};
+				`+registerIdiom+`
+				state.Before = await has();
+				`+abortIdiom+`
+				state.After = await has();
+				await document.modelContext.registerTool({ name: "page_title", description: "again", execute: () => "" });
+				state.Again = await has();
+				return state;`, &abort)
+			assert.True(t, abort.Before, "registered")
+			assert.False(t, abort.After, "gone once aborted")
+			assert.True(t, abort.Again, "the name is free again")
 		})
 	}
 }

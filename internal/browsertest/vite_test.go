@@ -30,27 +30,11 @@ const vite = "vite@7.3.8"
 func TestViteApp(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	npm, err := exec.LookPath("npm")
-	require.NoError(t, err, "npm is needed: install Debian's nodejs and npm (make test does this as root)")
 	viteDir, err := npmcache.Install(ctx, vite)
 	require.NoError(t, err)
 
 	tmp := t.TempDir()
-	web, err := filepath.Abs(filepath.Join("..", "..", "web"))
-	require.NoError(t, err)
-	run(t, ctx, web, npm, "pack", "--silent", "--pack-destination", tmp)
-	tarballs, _ := filepath.Glob(filepath.Join(tmp, "webmcp-bridge-*.tgz"))
-	require.Len(t, tarballs, 1, "npm pack gives one tarball")
-
-	app := filepath.Join(tmp, "app")
-	require.NoError(t, os.MkdirAll(app, 0o755))
-	for _, f := range []string{"index.html", "main.js"} {
-		data, err := os.ReadFile(filepath.Join("viteapp", f))
-		require.NoError(t, err)
-		require.NoError(t, os.WriteFile(filepath.Join(app, f), data, 0o644))
-	}
-	require.NoError(t, os.WriteFile(filepath.Join(app, "package.json"), []byte(`{"name": "app", "private": true, "type": "module"}`+"\n"), 0o644))
-	run(t, ctx, app, npm, "install", "--no-audit", "--no-fund", "--loglevel=error", tarballs[0])
+	app := newApp(t, ctx, tmp, "viteapp", "index.html", "main.js")
 	run(t, ctx, app, "node", filepath.Join(viteDir, "node_modules", "vite", "bin", "vite.js"), "build", "--logLevel", "warn")
 
 	built, _ := filepath.Glob(filepath.Join(app, "dist", "assets", "*"))
@@ -72,7 +56,7 @@ func TestViteApp(t *testing.T) {
 
 	log := &requests{} // the paths the server answers, the Worker's too
 	mux := http.NewServeMux()
-	mux.Handle("/cdn/", http.StripPrefix("/cdn/", serve.Handler(filepath.Join(app, "node_modules", "webmcp-bridge", "dist"))))
+	mux.Handle("/cdn/", http.StripPrefix("/cdn/", serve.Handler(filepath.Join(app, "node_modules", "webmcp-bridge-wasm", "dist"))))
 	mux.Handle("/", serve.Handler(filepath.Join(app, "dist")))
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		log.add(r.URL.Path)
@@ -108,11 +92,39 @@ func TestViteApp(t *testing.T) {
 	}
 }
 
+// newApp packs web/ as a page author gets it (`npm pack` gives the tarball) and makes a fresh app
+// in tmp/app from the files of the folder src, with the tarball installed by `npm install`.
+func newApp(t *testing.T, ctx context.Context, tmp, src string, files ...string) string {
+	t.Helper()
+	npm, err := exec.LookPath("npm")
+	require.NoError(t, err, "npm is needed: install Debian's nodejs and npm (make test does this as root)")
+	web, err := filepath.Abs(filepath.Join("..", "..", "web"))
+	require.NoError(t, err)
+	run(t, ctx, web, npm, "pack", "--silent", "--pack-destination", tmp)
+	tarballs, _ := filepath.Glob(filepath.Join(tmp, "webmcp-bridge-wasm-*.tgz"))
+	require.Len(t, tarballs, 1, "npm pack gives one tarball")
+	app := filepath.Join(tmp, "app")
+	require.NoError(t, os.MkdirAll(app, 0o755))
+	for _, f := range files {
+		data, err := os.ReadFile(filepath.Join(src, f))
+		require.NoError(t, err)
+		require.NoError(t, os.WriteFile(filepath.Join(app, f), data, 0o644))
+	}
+	require.NoError(t, os.WriteFile(filepath.Join(app, "package.json"), []byte(`{"name": "app", "private": true, "type": "module"}`+"\n"), 0o644))
+	run(t, ctx, app, npm, "install", "--no-audit", "--no-fund", "--loglevel=error", tarballs[0])
+	return app
+}
+
 // run runs a command in dir and fails the test with its output if it fails.
 func run(t *testing.T, ctx context.Context, dir, name string, args ...string) {
 	t.Helper()
+	out, err := commandIn(ctx, dir, name, args...).CombinedOutput()
+	require.NoError(t, err, "%s %s: %s", name, strings.Join(args, " "), out)
+}
+
+// commandIn is the command name args, run in dir.
+func commandIn(ctx context.Context, dir, name string, args ...string) *exec.Cmd {
 	cmd := exec.CommandContext(ctx, name, args...)
 	cmd.Dir = dir
-	out, err := cmd.CombinedOutput()
-	require.NoError(t, err, "%s %s: %s", name, strings.Join(args, " "), out)
+	return cmd
 }

@@ -50,6 +50,7 @@ func main() {
 		{"worker.ts", "webmcp-bridge-worker.js", api.FormatIIFE},
 		{"entry-extension.ts", "webmcp-bridge-extension.js", api.FormatIIFE},
 		{"render.ts", "render.js", api.FormatIIFE},
+		{"react.ts", "webmcp-bridge-react.mjs", api.FormatESModule}, // the React hook; react is the app's
 	}
 	if *testBuild {
 		builds = builds[:3]
@@ -73,6 +74,7 @@ func main() {
 			LogLevel:          api.LogLevelWarning,
 			Plugins:           []api.Plugin{goWasmExec},
 			Define:            map[string]string{"__WEBMCP_TEST__": fmt.Sprint(*testBuild)},
+			External:          []string{"react"},
 		})
 		for _, m := range r.Errors {
 			failed = true

@@ -20,8 +20,14 @@
     const details = await WebMCPBridge.agent.callToolDetailed(tool.name, args);
     $("result").classList.remove("empty");
     WebMCPBridgeRender.render(details, $("result"));
+    fitHTMLFrames($("result"));
     $("model").textContent = details.modelInput.text;
+    // On a phone the result is below every tool: bring its title to the top unless it is in view.
+    const title = $("result-title").getBoundingClientRect();
+    if (title.top < 0 || title.bottom > innerHeight) $("result-title").scrollIntoView({ block: "start" });
     document.body.dataset.lastTool = tool.name;
   });
+  let width = innerWidth;
+  addEventListener("resize", () => { if (innerWidth !== width) { width = innerWidth; fitHTMLFrames($("result")); } });
   document.body.dataset.ready = "true";
 })();

@@ -198,6 +198,7 @@
     $("result-title").textContent = title;
     $("result-origin").textContent = from;
     WebMCPBridgeRender.render(details, $("result"));
+    fitHTMLFrames($("result"));
     $("notices").replaceChildren(...details.violations.map((n) => Object.assign(document.createElement("li"), { textContent: n.notice })));
     body.lastTool = name;
   }
@@ -215,6 +216,8 @@
   });
 
   $("refresh").onclick = load;
+  let width = innerWidth;
+  addEventListener("resize", () => { if (innerWidth !== width) { width = innerWidth; fitHTMLFrames($("result")); } });
   await WebMCPBridge.ready;
   load();
 })();

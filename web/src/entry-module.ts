@@ -1,4 +1,4 @@
-// webmcp-bridge as an ES module (dist/webmcp-bridge.mjs): importing it installs the bridge; the
+// webmcp-bridge-wasm as an ES module (dist/webmcp-bridge.mjs): importing it installs the bridge; the
 // named exports are WebMCPBridge's API. The module's files are referenced with
 // new URL(…, import.meta.url), so bundlers copy them; setAssets points elsewhere before the
 // module first starts, start() starts it at once.

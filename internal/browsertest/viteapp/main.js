@@ -1,6 +1,6 @@
 // A page author's app: the bridge imported from the npm package, bundled by Vite. With #cdn the
 // module's files are taken from /cdn/ (the asset option) instead of where Vite put them.
-import WebMCPBridge, { content, setAssets } from "webmcp-bridge";
+import WebMCPBridge, { content, setAssets } from "webmcp-bridge-wasm";
 
 if (location.hash === "#cdn") setAssets("/cdn/");
 window.registered = Promise.all([
