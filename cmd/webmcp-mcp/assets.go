@@ -128,5 +128,15 @@ func injectScript(dir, base string, policy *bridge.Policy) (string, error) {
 		return "", err
 	}
 	s := strings.Replace(injectTemplate, "const cfg = __CONFIG__;", "const cfg = "+string(cj)+";", 1)
+	s = strings.Replace(s, "  __READER__\n", readerScript()+"\n", 1)
 	return strings.Replace(s, "      __LOADER__\n", string(loader)+"\n", 1), nil
+}
+
+//go:embed reader.js
+var readerTemplate string
+
+// readerScript is reader.js with its limits filled in.
+func readerScript() string {
+	cj, _ := json.Marshal(map[string]int{"maxDescription": maxToolChars + 1, "maxSchema": maxSchemaBytes + 1, "maxTools": maxPageTools, "maxRaw": maxOutputBytes, "maxError": maxErrorChars})
+	return strings.Replace(readerTemplate, "const cfg = __CONFIG__;", "const cfg = "+string(cj)+";", 1)
 }

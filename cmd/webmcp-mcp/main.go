@@ -29,6 +29,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
@@ -39,8 +40,46 @@ import (
 	"github.com/webmcp-bridge/webmcp-bridge/internal/headless"
 )
 
-// version is set by the build (-X main.version=…).
-var version = "dev"
+// version is set by the build (-X main.version=…); otherwise it is read from the build info
+// (the module version of `go install …@v1.2.3`, or the VCS revision of a build in a checkout).
+var version = ""
+
+// defaultTimeout is the default -timeout: below the 60 s of the TypeScript SDK's and other
+// clients' request timeout, so the page is given up on (and told so) before the client gives up.
+const defaultTimeout = 45 * time.Second
+
+// serverVersion is the version webmcp-mcp reports in serverInfo.
+func serverVersion() string {
+	if version != "" {
+		return version
+	}
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "unknown"
+	}
+	if v := bi.Main.Version; v != "" && v != "(devel)" {
+		return v
+	}
+	rev, modified := "", false
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			modified = s.Value == "true"
+		}
+	}
+	if rev == "" {
+		return "(devel)"
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if modified {
+		rev += "+dirty"
+	}
+	return "(devel) " + rev
+}
 
 type listFlag []string
 
@@ -70,7 +109,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.Var(&o.open, "open", "open this URL at start (repeatable)")
 	fs.StringVar(&o.browserURL, "browser", "", "attach to a running Chrome's DevTools endpoint (http://127.0.0.1:9222 or a ws:// URL) instead of launching Chromium")
 	fs.StringVar(&o.policyFile, "policy", "", "the policy as a JSON file (the settings of WebMCPBridge.configure)")
-	fs.DurationVar(&o.timeout, "timeout", 60*time.Second, "how long a tool call (or opening a page) may take")
+	fs.DurationVar(&o.timeout, "timeout", defaultTimeout, "how long a tool call (or opening a page) may take; below the 60 s after which common MCP clients give up, and progress notifications are sent meanwhile")
 	fs.StringVar(&o.assets, "assets", "", "the built bridge (web/dist of `make build`); default: $WEBMCP_BRIDGE_ASSETS, or a web/dist found from the working directory or the executable")
 	fs.StringVar(&o.chromium, "chromium", "", "the Chromium to launch (default: $CHROMIUM, or chromium on PATH)")
 	fs.BoolVar(&o.webmcp, "webmcp", true, "launch Chromium with native WebMCP (--enable-features=WebMCP); false: the bridge provides the API")
@@ -144,7 +183,7 @@ func run(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, stde
 	}
 	defer stopAssets()
 
-	a := newApp(policy, o.timeout, log, version)
+	a := newApp(policy, o.timeout, log, serverVersion())
 	if a.inject, err = injectScript(dir, base, pagePolicy); err != nil {
 		return err
 	}
@@ -174,11 +213,7 @@ func run(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, stde
 			return err
 		}
 	}
-	for _, u := range o.open {
-		if _, err := a.openTab(ctx, u); err != nil {
-			return err
-		}
-	}
+	go a.openAtStart(ctx, o.open)
 
 	if o.httpAddr == "" {
 		err := a.server.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}})

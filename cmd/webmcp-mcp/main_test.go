@@ -31,7 +31,8 @@ func TestParseFlags(t *testing.T) {
 
 	o, err = parseFlags(nil, io.Discard)
 	require.NoError(t, err)
-	assert.Equal(t, 60*time.Second, o.timeout, "the default timeout")
+	assert.Equal(t, defaultTimeout, o.timeout, "the default timeout")
+	assert.Less(t, o.timeout, 60*time.Second, "below the clients' own 60 s")
 	assert.True(t, o.webmcp, "native WebMCP by default")
 
 	_, err = parseFlags([]string{"https://a.example/"}, io.Discard)
@@ -103,6 +104,8 @@ func TestInjectScript(t *testing.T) {
 	assert.Contains(t, s, `"strict":true`, "the policy goes to the page's bridge")
 	assert.NotContains(t, s, "__CONFIG__")
 	assert.NotContains(t, s, "__LOADER__")
+	assert.NotContains(t, s, "__READER__")
+	assert.Contains(t, s, "__webmcpMcp", "the reader is inlined")
 	s, err = injectScript(dist, "http://x/", nil)
 	require.NoError(t, err)
 	assert.NotContains(t, s, `"policy"`)
@@ -156,7 +159,7 @@ func TestToolNames(t *testing.T) {
 	}
 	add("https://a.example", "search", "cart", "webmcp_open_page")
 	second := add("https://b.example", "search", "news")
-	got := a.wantedTools()
+	got, _ := a.wantedTools()
 	var names []string
 	for n := range got {
 		names = append(names, n)
