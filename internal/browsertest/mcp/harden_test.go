@@ -14,6 +14,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/target"
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/remote"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -28,7 +33,7 @@ type probeStep struct {
 	Name     string          `json:"name,omitempty"`
 	Args     map[string]any  `json:"args,omitempty"`
 	Tools    json.RawMessage `json:"tools,omitempty"`
-	Progress any             `json:"progress,omitempty"`
+	Progress any             `json:"progress,omitempty"` // asked: true; found: how many
 
 	Found   bool            `json:"found"`
 	Result  json.RawMessage `json:"result"`
@@ -289,4 +294,63 @@ func TestUnreachableOpen(t *testing.T) {
 	assert.Contains(t, textOf(opened), "Opened p1")
 	waitTools(t, cs, "back")
 	assert.NotContains(t, pages(), "did not load")
+}
+
+// TestProgressAndStuckTabs (issue 18, 7): a call that waits sends progress notifications to a
+// client that asked for them, then ends with an isError result at -timeout; a tab whose renderer
+// dies is reported and closed, and its tools go away instead of being waited on.
+func TestProgressAndStuckTabs(t *testing.T) {
+	base := serveSite(t)
+	t.Run("progress", func(t *testing.T) {
+		slow := callStep("never", nil)
+		slow.Progress = true
+		r := probe(t, []probeStep{wait("never"), slow}, "stdio", serverArgs(t, true, 4*time.Second, base+"/test/tools.html")...)
+		s := r.Steps[1]
+		res := resultOf(t, s)
+		assert.Equal(t, true, res["isError"])
+		assert.Contains(t, textOf(res), "did not answer within 4s")
+		assert.GreaterOrEqual(t, s.Progress, float64(1), "progress notifications while the page did not answer")
+	})
+	t.Run("crash", func(t *testing.T) {
+		endpoint := debugChromium(t, base+"/test/other.html")
+		cs, rec, _ := session(t, []string{"-assets", assetsDir(t), "-browser", endpoint, "-timeout", "20s"})
+		ctx := context.Background()
+		waitTools(t, cs, "elsewhere")
+
+		actx, cancel := remote.NewAllocator(ctx, endpoint)
+		defer cancel()
+		bctx, cancel := chromedp.NewContext(actx)
+		defer cancel()
+		targets, err := chromedp.Targets(bctx)
+		require.NoError(t, err)
+		var id target.ID
+		for _, ti := range targets {
+			if ti.Type == "page" && strings.HasSuffix(ti.URL, "/test/other.html") {
+				id = ti.TargetID
+			}
+		}
+		require.NotEmpty(t, id)
+		tctx, cancel := chromedp.NewContext(bctx, chromedp.WithTargetID(id), chromedp.WithDetachOnCancel())
+		defer cancel()
+		_, _ = chromedp.Call(tctx, page.Crash, cdp.Empty{}) // the renderer dies before it answers
+
+		require.Eventually(t, func() bool {
+			tools, err := cs.ListTools(ctx, nil)
+			return err == nil && byNameOf(tools, "elsewhere") == nil
+		}, 30*time.Second, 100*time.Millisecond, "the dead tab's tools go away")
+		_, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "webmcp_list_pages", Arguments: map[string]any{}})
+		require.NoError(t, err)
+		assert.Regexp(t, `p1 \(.*/test/other\.html\) was closed: its renderer crashed or ran out of memory`, textOf(requireValid(t, rec.Last())))
+	})
+}
+
+// TestListChangedCoalesced (issue 18, 9): a page that registers and unregisters a tool 200
+// times gives the client a few tools/list_changed, not one per change.
+func TestListChangedCoalesced(t *testing.T) {
+	base := serveSite(t)
+	r := probe(t, []probeStep{wait("churn"), callStep("churn", nil)}, "stdio", serverArgs(t, true, 30*time.Second, base+"/test/churn.html")...)
+	s := r.Steps[1]
+	assert.Equal(t, "churned", textOf(resultOf(t, s)))
+	t.Logf("tools/list_changed during 200 registrations and 200 unregistrations: %d", s.Changed)
+	assert.LessOrEqual(t, s.Changed, 10)
 }
