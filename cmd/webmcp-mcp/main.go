@@ -97,7 +97,6 @@ type options struct {
 	chromium   string
 	webmcp     bool
 	verbose    bool
-	compare    string
 }
 
 func parseFlags(args []string, stderr io.Writer) (options, error) {
@@ -114,7 +113,6 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.chromium, "chromium", "", "the Chromium to launch (default: $CHROMIUM, or chromium on PATH)")
 	fs.BoolVar(&o.webmcp, "webmcp", true, "launch Chromium with native WebMCP (--enable-features=WebMCP); false: the bridge provides the API")
 	fs.BoolVar(&o.verbose, "v", false, "log debug messages to stderr")
-	fs.StringVar(&o.compare, "compare", "", "measure: call the demo page's chart, article and table tools through webmcp-mcp and through Playwright MCP (@playwright/mcp from npm) and print what each client gets; the value is the number of calls per tool")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: webmcp-mcp [flags]\n\nAn MCP server (stdio, or streamable HTTP with -http) for the WebMCP tools of web pages.\n\nflags:")
 		fs.PrintDefaults()
@@ -142,11 +140,7 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if o.compare != "" {
-		err = runCompare(ctx, o)
-	} else {
-		err = run(ctx, o, os.Stdin, os.Stdout, os.Stderr)
-	}
+	err = run(ctx, o, os.Stdin, os.Stdout, os.Stderr)
 	if err != nil && (ctx.Err() == nil || !errors.Is(err, context.Canceled)) {
 		fmt.Fprintln(os.Stderr, "webmcp-mcp:", err)
 		os.Exit(1)
