@@ -71,7 +71,7 @@ func runCompare(ctx context.Context, n int, dist string) error {
 	fmt.Printf("Comparing on %s: %d calls per tool, %s\n\n", demo, n, chromiumVersion(chromium))
 
 	var rows []compareRow
-	ours, err := measure(ctx, "webmcp-mcp", exec.Command(self, "-assets", dist, "-chromium", chromium, "-open", demo), nil, n, func(string) string { return "" })
+	ours, err := measure(ctx, "webmcp-mcp", exec.Command(self, "-assets", dist, "-chromium", chromium, "-open", demo), waitListed, n, func(string) string { return "" })
 	if err != nil {
 		return fmt.Errorf("webmcp-mcp: %w", err)
 	}
@@ -189,6 +189,28 @@ type compareRow struct {
 	bytes        int      // the result's JSON as received
 	perCall      time.Duration
 	err          string
+}
+
+// waitListed waits until webmcp-mcp lists the compare tools (it opens -open pages while it
+// already answers).
+func waitListed(cs *mcp.ClientSession) error {
+	for range 600 {
+		tools, err := cs.ListTools(context.Background(), nil)
+		if err != nil {
+			return err
+		}
+		listed := 0
+		for _, tl := range tools.Tools {
+			if slices.Contains(compareTools, tl.Name) {
+				listed++
+			}
+		}
+		if listed == len(compareTools) {
+			return nil
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return fmt.Errorf("the demo's tools %v were not listed within a minute", compareTools)
 }
 
 // measure connects a go-sdk client to cmd over stdio, runs prepare, then calls each compare tool

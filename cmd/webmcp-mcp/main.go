@@ -29,6 +29,7 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"regexp"
 	"runtime/debug"
 	"strings"
 	"syscall"
@@ -40,24 +41,31 @@ import (
 	"github.com/webmcp-bridge/webmcp-bridge/internal/headless"
 )
 
-// version is set by the build (-X main.version=…); otherwise it is read from the build info
-// (the module version of `go install …@v1.2.3`, or the VCS revision of a build in a checkout).
+// version is set by the build (-X main.version=…); otherwise serverVersion reads it from the
+// build info.
 var version = ""
 
 // defaultTimeout is the default -timeout: below the 60 s of the TypeScript SDK's and other
 // clients' request timeout, so the page is given up on (and told so) before the client gives up.
 const defaultTimeout = 45 * time.Second
 
-// serverVersion is the version webmcp-mcp reports in serverInfo.
+// serverVersion is the version webmcp-mcp reports in serverInfo: the module version of
+// `go install …/cmd/webmcp-mcp@v1.2.3`; for a build in a checkout, the version of the sources
+// (web/package.json, as the embedded loader carries it) marked "-devel", with the VCS revision
+// when the build recorded one.
 func serverVersion() string {
 	if version != "" {
 		return version
 	}
 	bi, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "unknown"
+	if ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
 	}
-	if v := bi.Main.Version; v != "" && v != "(devel)" {
+	v := "devel"
+	if m := loaderVersion.FindStringSubmatch(embeddedLoader); m != nil {
+		v = m[1] + "-devel"
+	}
+	if !ok {
 		return v
 	}
 	rev, modified := "", false
@@ -69,17 +77,20 @@ func serverVersion() string {
 			modified = s.Value == "true"
 		}
 	}
-	if rev == "" {
-		return "(devel)"
-	}
 	if len(rev) > 12 {
 		rev = rev[:12]
 	}
-	if modified {
-		rev += "+dirty"
+	if rev != "" {
+		v += "+" + rev
+		if modified {
+			v += ".dirty"
+		}
 	}
-	return "(devel) " + rev
+	return v
 }
+
+// loaderVersion finds the version in loader_gen.js's header.
+var loaderVersion = regexp.MustCompile(`the loader of webmcp-bridge ([0-9][0-9A-Za-z.+-]*)\)`)
 
 type listFlag []string
 
@@ -109,7 +120,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.browserURL, "browser", "", "attach to a running Chrome's DevTools endpoint (http://127.0.0.1:9222 or a ws:// URL) instead of launching Chromium")
 	fs.StringVar(&o.policyFile, "policy", "", "the policy as a JSON file (the settings of WebMCPBridge.configure)")
 	fs.DurationVar(&o.timeout, "timeout", defaultTimeout, "how long a tool call (or opening a page) may take; below the 60 s after which common MCP clients give up, and progress notifications are sent meanwhile")
-	fs.StringVar(&o.assets, "assets", "", "the built bridge (web/dist of `make build`); default: $WEBMCP_BRIDGE_ASSETS, or a web/dist found from the working directory or the executable")
+	fs.StringVar(&o.assets, "assets", "", "the built bridge (web/dist of `make build`), whose module then also runs in each page; default: $WEBMCP_BRIDGE_ASSETS, or a web/dist found from the working directory or the executable, else none (the embedded loader only)")
 	fs.StringVar(&o.chromium, "chromium", "", "the Chromium to launch (default: $CHROMIUM, or chromium on PATH)")
 	fs.BoolVar(&o.webmcp, "webmcp", true, "launch Chromium with native WebMCP (--enable-features=WebMCP); false: the bridge provides the API")
 	fs.BoolVar(&o.verbose, "v", false, "log debug messages to stderr")
@@ -170,6 +181,9 @@ func run(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, stde
 	dir, err := findAssets(o.assets)
 	if err != nil {
 		return err
+	}
+	if dir == "" {
+		log.Info("no web/dist found (-assets): pages get the embedded loader without its module; what they return is normalized here")
 	}
 	base, stopAssets, err := serveAssets(dir)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -66,13 +67,28 @@ func TestFindAssets(t *testing.T) {
 	assert.NoError(t, err, "$WEBMCP_BRIDGE_ASSETS")
 
 	// From a directory with no web/dist anywhere above, and an executable (the test binary)
-	// without one beside it: the error says what to do.
+	// without one beside it: none, and the embedded loader serves.
 	t.Setenv("WEBMCP_BRIDGE_ASSETS", "")
 	t.Chdir(t.TempDir())
-	if _, err := findAssets(""); err != nil {
-		assert.ErrorContains(t, err, "run `make build`")
-		assert.ErrorContains(t, err, "-assets")
+	got, err = findAssets("")
+	require.NoError(t, err)
+	assert.Empty(t, got)
+	s, err := injectScript("", "http://127.0.0.1:1/", nil)
+	require.NoError(t, err)
+	assert.Contains(t, s, "webmcp-bridge "+"0.", "the embedded loader is inlined")
+}
+
+func TestServerVersion(t *testing.T) {
+	assert.Regexp(t, `^[0-9]+\.[0-9]+\.[0-9]+-devel`, serverVersion(), "a test binary: the version of the sources")
+}
+
+// TestLoaderGenerated fails when loader_gen.js is not what web/src builds today.
+func TestLoaderGenerated(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the loader with esbuild")
 	}
+	out, err := exec.Command("go", "run", "genloader.go", "-check").CombinedOutput()
+	require.NoError(t, err, "%s", out)
 }
 
 func TestServeAssets(t *testing.T) {

@@ -294,7 +294,7 @@ func runTSClient(t *testing.T, args ...string) tsClientResult {
 	t.Helper()
 	calls, err := json.Marshal(demoCalls)
 	require.NoError(t, err)
-	out := runNodeScript(t, "tsclient.mjs", "CALLS="+string(calls), args...)
+	out := runNodeScript(t, "tsclient.mjs", []string{"CALLS=" + string(calls)}, args...)
 	var r tsClientResult
 	require.NoError(t, json.Unmarshal(out, &r), "%s", out)
 	return r
@@ -302,10 +302,10 @@ func runTSClient(t *testing.T, args ...string) tsClientResult {
 
 // runNodeScript runs testdata/script with the TypeScript SDK's directory and args, env added
 // to the environment, and returns what it prints; it is killed after a few minutes.
-func runNodeScript(t *testing.T, script, env string, args ...string) []byte {
+func runNodeScript(t *testing.T, script string, env []string, args ...string) []byte {
 	t.Helper()
 	cmd := exec.Command("node", append([]string{filepath.Join("testdata", script), tsDir(t)}, args...)...)
-	cmd.Env = append(os.Environ(), env)
+	cmd.Env = append(os.Environ(), env...)
 	cmd.Stderr = newTestWriter(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()

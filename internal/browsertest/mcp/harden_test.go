@@ -65,13 +65,19 @@ func callStep(name string, args map[string]any) probeStep {
 // is the /mcp URL).
 func probe(t *testing.T, steps []probeStep, transport string, args ...string) probeOut {
 	t.Helper()
+	return probeIn(t, "", steps, transport, args...)
+}
+
+// probeIn is probe with webmcp-mcp started in the directory dir ("": this one).
+func probeIn(t *testing.T, dir string, steps []probeStep, transport string, args ...string) probeOut {
+	t.Helper()
 	in, err := json.Marshal(steps)
 	require.NoError(t, err)
 	args = append([]string{transport}, args...)
 	if transport == "stdio" {
 		args = append([]string{transport, buildBinary(t)}, args[1:]...)
 	}
-	out := runNodeScript(t, "tsprobe.mjs", "STEPS="+string(in), args...)
+	out := runNodeScript(t, "tsprobe.mjs", []string{"STEPS=" + string(in), "PROBE_CWD=" + dir}, args...)
 	var r probeOut
 	require.NoError(t, json.Unmarshal(out, &r), "%.2000s", out)
 	require.Len(t, r.Steps, len(steps))
@@ -353,4 +359,23 @@ func TestListChangedCoalesced(t *testing.T) {
 	assert.Equal(t, "churned", textOf(resultOf(t, s)))
 	t.Logf("tools/list_changed during 200 registrations and 200 unregistrations: %d", s.Changed)
 	assert.LessOrEqual(t, s.Changed, 10)
+}
+
+// TestInstalledBinary (issue 18, 10): a binary started in an empty directory, with no -assets
+// and no web/dist anywhere near it (as `go install …/cmd/webmcp-mcp@VERSION` leaves one), serves
+// a page's tools with the embedded loader and reports a real version.
+func TestInstalledBinary(t *testing.T) {
+	base := serveSite(t)
+	empty := t.TempDir()
+	args := []string{"-chromium", chromium(t), "-timeout", "20s", "-open", base + "/test/tools.html", "-open", base + "/test/hostile.html"}
+	r := probeIn(t, empty, []probeStep{wait("sees_signal", "evil_html"), callStep("sees_signal", nil), callStep("evil_html", nil)}, "stdio", args...)
+	assert.Equal(t, "webmcp-mcp", r.ServerInfo.Name)
+	assert.Regexp(t, `^v?[0-9]+\.[0-9]+\.[0-9]+`, r.ServerInfo.Version, "a version, not dev")
+	t.Logf("serverInfo.version: %s", r.ServerInfo.Version)
+	assert.Equal(t, "true", textOf(resultOf(t, r.Steps[1])))
+	evil := resultOf(t, r.Steps[2])["content"].([]any)
+	assert.NotContains(t, evil[0].(map[string]any)["resource"].(map[string]any)["text"], "onerror", "normalized natively")
+	entries, err := os.ReadDir(empty)
+	require.NoError(t, err)
+	assert.Empty(t, entries, "nothing written where it was started")
 }

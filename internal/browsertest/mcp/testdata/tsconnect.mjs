@@ -13,7 +13,8 @@ export async function connect(sdkDir, mode, rest, name, setup) {
   let transport;
   if (mode === "stdio") {
     const { StdioClientTransport } = await load("client/stdio.js");
-    transport = new StdioClientTransport({ command: rest[0], args: rest.slice(1), stderr: "inherit" });
+    // $PROBE_CWD: the directory the server starts in (default: this process's).
+    transport = new StdioClientTransport({ command: rest[0], args: rest.slice(1), stderr: "inherit", cwd: process.env.PROBE_CWD || undefined });
   } else {
     const { StreamableHTTPClientTransport } = await load("client/streamableHttp.js");
     transport = new StreamableHTTPClientTransport(new URL(rest[0]));
