@@ -15,7 +15,11 @@
 //
 // Every tool of every open page is an MCP tool (prefixed with its page id, "p2_search", when two
 // pages have the same name); webmcp_open_page, webmcp_list_pages and webmcp_close_page manage the
-// pages. The bridge's files come from web/dist (`make build`); see -assets.
+// pages. Tools are read and called from an isolated world, and where a page is comes from
+// DevTools, never from the page. Every message is bounded (limits.go). The bridge's loader is
+// embedded; its Go module comes from web/dist (`make build`) when there is one, see -assets.
+//
+//	go install github.com/webmcp-bridge/webmcp-bridge/cmd/webmcp-mcp@latest
 package main
 
 import (
