@@ -71,6 +71,7 @@ func newApp(policy bridge.Policy, timeout time.Duration, log *slog.Logger, versi
 	})
 	a.server.AddReceivingMiddleware(mcpsdk.CompleteResults())
 	a.addManagementTools()
+	a.addViewer()
 	go a.syncLoop()
 	return a
 }
@@ -225,6 +226,7 @@ func mcpTool(name, pageID string, info pageInfo, pt pageTool) *mcp.Tool {
 		InputSchema: toolSchema(pt),
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: hint("readOnlyHint"), OpenWorldHint: ptr(true)},
 		Meta: mcp.Meta{
+			"ui":     map[string]any{"resourceUri": viewerURI}, // MCP Apps: hosts that support it show the result with the viewer
 			metaPage: map[string]any{"page": pageID, "url": clip(info.URL, maxURLChars), "origin": clip(info.Origin, maxURLChars), "title": info.Title},
 		},
 	}
