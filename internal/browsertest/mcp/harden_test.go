@@ -123,6 +123,9 @@ func TestPageCannotEndSession(t *testing.T) {
 		callStep("small", nil),
 	}
 	check := func(t *testing.T, r probeOut) {
+		for _, s := range r.Steps[1:] {
+			t.Logf("%s %s: %d bytes on the wire %s", s.Op, s.Name, s.Bytes, s.Error)
+		}
 		assert.False(t, r.Closed, "the connection closed under the client")
 		assert.True(t, r.Alive)
 		const clientLimit = 10 << 20
