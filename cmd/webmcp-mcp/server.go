@@ -78,7 +78,8 @@ func newApp(policy bridge.Policy, timeout time.Duration, log *slog.Logger, versi
 
 // syncPause is the least time between two updates of the tool list: a page that registers and
 // unregisters tools in a loop gives clients one tools/list_changed per pause, not one per change.
-const syncPause = 500 * time.Millisecond
+// The first change after a quiet second is passed on at once.
+const syncPause = time.Second
 
 // requestSync asks for the tool list to follow the pages; requests made while an update waits
 // are one update.

@@ -39,6 +39,7 @@ type probeStep struct {
 	Result  json.RawMessage `json:"result"`
 	Bytes   int             `json:"bytes"`
 	Changed int             `json:"changed"`
+	Ms      int             `json:"ms"`
 	Error   string          `json:"error"`
 }
 
@@ -354,14 +355,17 @@ func TestProgressAndStuckTabs(t *testing.T) {
 }
 
 // TestListChangedCoalesced (issue 18, 9): a page that registers and unregisters a tool 200
-// times gives the client a few tools/list_changed, not one per change.
+// times gives the client about one tools/list_changed per second, not one per change.
 func TestListChangedCoalesced(t *testing.T) {
 	base := serveSite(t)
 	r := probe(t, []probeStep{wait("churn"), callStep("churn", nil)}, "stdio", serverArgs(t, true, 30*time.Second, base+"/test/churn.html")...)
 	s := r.Steps[1]
 	assert.Equal(t, "churned", textOf(resultOf(t, s)))
-	t.Logf("tools/list_changed during 200 registrations and 200 unregistrations: %d", s.Changed)
-	assert.LessOrEqual(t, s.Changed, 10)
+	t.Logf("tools/list_changed during 200 registrations and 200 unregistrations (%d ms): %d", s.Ms, s.Changed)
+	// One update of the list per second at most (webmcp-mcp's pause between updates), whatever
+	// the machine's speed; counted twice over, for an update split in two notifications by a
+	// slow machine, and two more for the updates under way when the call started and ended.
+	assert.LessOrEqual(t, s.Changed, s.Ms/500+2)
 }
 
 // TestInstalledBinary (issue 18, 10): a binary started in an empty directory, with no -assets

@@ -10,7 +10,7 @@
 //   {op: "call", name, args, progress}  tools/call → {result, bytes, progress: n, changed: n}
 //                                       or {error}; progress: true asks for progress
 //                                       notifications; changed counts tools/list_changed
-//                                       received during the call
+//                                       received during the call, ms how long it took
 // The output is one JSON document: {serverInfo, steps, closed, alive}: closed says the
 // connection closed under the client; alive that tools/list still answered at the end.
 import { connect } from "./tsconnect.mjs";
@@ -54,9 +54,10 @@ for (const step of JSON.parse(process.env.STEPS || "[]")) {
       const changedBefore = changed;
       let progress = 0;
       const opts = step.progress ? { onprogress: () => { progress++; }, timeout: 120000 } : { timeout: 120000 };
+      const started = Date.now();
       await client.callTool({ name: step.name, arguments: step.args || {} }, undefined, opts);
       const r = lastResponse(before);
-      Object.assign(entry, { result: r.result, bytes: r.bytes, progress, changed: changed - changedBefore });
+      Object.assign(entry, { result: r.result, bytes: r.bytes, progress, changed: changed - changedBefore, ms: Date.now() - started });
     }
   } catch (e) {
     entry.error = String(e && e.message || e);
