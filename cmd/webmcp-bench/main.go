@@ -67,7 +67,12 @@ func main() {
 	flag.IntVar(&b.restartN, "restarts", 10, "forced module restarts")
 	flag.StringVar(&b.only, "only", "", "run only these parts, comma-separated: size, load, cold, percall, mainthread, sanitize, wide, native, memory")
 	flag.StringVar(&b.command, "command", "make bench", "the command named under the table")
+	compare := flag.Int("compare", 0, "instead: call the demo's chart, article and table tools this many times through webmcp-mcp and through Playwright MCP (@playwright/mcp from npm) and print what each client gets")
 	flag.Parse()
+	if *compare != 0 {
+		check(runCompare(context.Background(), *compare, b.dist))
+		return
+	}
 	started, load0 := time.Now(), loadAverage()
 
 	helpers, err := os.MkdirTemp("", "webmcp-bench-wasm-")

@@ -5,7 +5,6 @@ package main
 import (
 	_ "embed"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net"
 	"net/http"
@@ -21,7 +20,8 @@ var assetFiles = []string{"webmcp-bridge.js", "webmcp-bridge-worker.js", "webmcp
 
 // findAssets returns the directory that holds the built bridge (web/dist, written by
 // `make build`): dir if given, else $WEBMCP_BRIDGE_ASSETS, else a web/dist found in the working
-// directory or a parent of it, or beside or above the executable.
+// directory or a parent of it, or beside or above the executable; "" when there is none (a
+// binary from `go install`): pages then get the embedded loader only.
 func findAssets(dir string) (string, error) {
 	if dir == "" {
 		dir = os.Getenv("WEBMCP_BRIDGE_ASSETS")
@@ -53,7 +53,7 @@ func findAssets(dir string) (string, error) {
 			}
 		}
 	}
-	return "", errors.New("cannot find the built bridge (" + strings.Join(assetFiles, ", ") + "): run `make build` in the webmcp-bridge repository, which writes web/dist, and run webmcp-mcp there or pass -assets /path/to/web/dist (or set WEBMCP_BRIDGE_ASSETS)")
+	return "", nil
 }
 
 func checkAssets(dir string) error {
@@ -67,7 +67,8 @@ func checkAssets(dir string) error {
 
 // serveAssets serves the bridge's files on a loopback port to any page (pages of every origin
 // load them, as they load the extension's web_accessible_resources) and returns their base URL.
-// Only the three files are served.
+// Only the three files are served; with dir "", none (the page's bridge finds its module
+// missing and steps aside: what pages return is normalized by webmcp-mcp alone).
 func serveAssets(dir string) (base string, stop func(), err error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -75,6 +76,9 @@ func serveAssets(dir string) (base string, stop func(), err error) {
 	}
 	mux := http.NewServeMux()
 	for _, f := range assetFiles {
+		if dir == "" {
+			break
+		}
 		path := filepath.Join(dir, f)
 		mux.HandleFunc("/"+f, func(w http.ResponseWriter, r *http.Request) {
 			h := w.Header()
@@ -103,17 +107,28 @@ func serveAssets(dir string) (base string, stop func(), err error) {
 //go:embed inject.js
 var injectTemplate string
 
+// embeddedLoader is the bridge's loader (web/dist/webmcp-bridge.js) as web/src builds it, for
+// when no web/dist is at hand.
+//
+//go:generate go run genloader.go
+//go:embed loader_gen.js
+var embeddedLoader string
+
 // notifyName is the function webmcp-mcp exposes to pages (chromedp.ExposeFunc): a page calls it
 // when its tools change.
 const notifyName = "__webmcpMcpToolsChanged"
 
-// injectScript is the script every page gets before its own: the loader of dir, told where its
-// module is, then the entry point webmcp-mcp calls. With a policy, the page's bridge is
-// configured with it too (the result is normalized again natively under it either way).
+// injectScript is the script every page gets before its own: the loader of dir (the embedded
+// one when dir is ""), told where its module is, then the entry point webmcp-mcp calls. With a
+// policy, the page's bridge is configured with it too (the result is normalized again natively
+// under it either way).
 func injectScript(dir, base string, policy *bridge.Policy) (string, error) {
-	loader, err := os.ReadFile(filepath.Join(dir, "webmcp-bridge.js"))
-	if err != nil {
-		return "", err
+	loader := []byte(embeddedLoader)
+	if dir != "" {
+		var err error
+		if loader, err = os.ReadFile(filepath.Join(dir, "webmcp-bridge.js")); err != nil {
+			return "", err
+		}
 	}
 	cfg := map[string]any{"base": base, "notify": notifyName}
 	if policy != nil {
@@ -128,5 +143,15 @@ func injectScript(dir, base string, policy *bridge.Policy) (string, error) {
 		return "", err
 	}
 	s := strings.Replace(injectTemplate, "const cfg = __CONFIG__;", "const cfg = "+string(cj)+";", 1)
+	s = strings.Replace(s, "  __READER__\n", readerScript()+"\n", 1)
 	return strings.Replace(s, "      __LOADER__\n", string(loader)+"\n", 1), nil
+}
+
+//go:embed reader.js
+var readerTemplate string
+
+// readerScript is reader.js with its limits filled in.
+func readerScript() string {
+	cj, _ := json.Marshal(map[string]int{"maxDescription": maxToolChars + 1, "maxSchema": maxSchemaBytes + 1, "maxTools": maxPageTools, "maxRaw": maxOutputBytes, "maxError": maxErrorChars})
+	return strings.Replace(readerTemplate, "const cfg = __CONFIG__;", "const cfg = "+string(cj)+";", 1)
 }

@@ -14,7 +14,10 @@ import (
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/inspector"
 	"github.com/chromedp/cdproto/page"
+	"github.com/chromedp/cdproto/runtime"
+	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/cdproto/webmcp"
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/remote"
@@ -39,10 +42,9 @@ func startBrowser(parent context.Context, cfg browserConfig) (context.Context, c
 	if cfg.attach != "" {
 		actx, cancelAlloc = remote.NewAllocator(parent, cfg.attach)
 	} else {
-		extra := []chromedp.ExecAllocatorOption{
-			// Pages of any origin load the bridge from webmcp-mcp's loopback server.
-			chromedp.Flag("disable-features", "LocalNetworkAccessChecks,PrivateNetworkAccessSendPreflights"),
-		}
+		// The browser's defaults stand: private-network protection stays on, so a page the agent
+		// opens cannot reach loopback or intranet services without the browser's checks.
+		var extra []chromedp.ExecAllocatorOption
 		if cfg.headed {
 			extra = append(extra, chromedp.Flag("headless", false))
 		}
@@ -74,24 +76,37 @@ type tab struct {
 	info    pageInfo
 	gen     int  // increases with each main-frame navigation
 	closed  bool // the tab is gone
+	native  bool // the page has the browser's own ModelContext: it is read from the isolated world
+	world   runtime.ExecutionContextID
+	worldOf int      // the gen the isolated world belongs to
+	dialogs []string // the dialogs dismissed, newest last (a few)
+	loadErr string   // why the page did not load, when it did not
+	wanted  string   // the URL it was opened with
+	crashed string   // why the tab was closed under its calls, when it was
 	refresh chan struct{}
 }
 
-// pageInfo is what a page answers to list.
+// pageInfo is a page as webmcp-mcp shows it: where it is comes from the browser (DevTools), its
+// tools from the page.
 type pageInfo struct {
-	Origin string     `json:"origin"`
-	URL    string     `json:"url"`
-	Title  string     `json:"title"`
-	Tools  []pageTool `json:"tools"`
+	Origin string
+	URL    string
+	Title  string
+	Tools  []pageTool
+	More   int // tools left out past maxPageTools
 }
 
-// pageTool is a tool as a page describes it (getTools, read without trust).
+// pageTool is a tool as a page describes it (getTools, read without trust). The *Cut and
+// SchemaTooLarge fields say what the reader cut before it left the browser.
 type pageTool struct {
-	Name        string         `json:"name"`
-	Title       string         `json:"title"`
-	Description string         `json:"description"`
-	InputSchema map[string]any `json:"inputSchema"`
-	Annotations map[string]any `json:"annotations"`
+	Name             string         `json:"name"`
+	Title            string         `json:"title"`
+	Description      string         `json:"description"`
+	DescriptionCut   int            `json:"descriptionCut"`
+	InputSchema      map[string]any `json:"inputSchema"`
+	SchemaTooLarge   int            `json:"schemaTooLarge"`
+	SchemaUnreadable bool           `json:"schemaUnreadable"`
+	Annotations      map[string]any `json:"annotations"`
 }
 
 func (t *tab) snapshot() (pageInfo, int, bool) {
@@ -103,8 +118,11 @@ func (t *tab) snapshot() (pageInfo, int, bool) {
 // setup prepares a tab before it loads anything: the notifier, the injected bridge (also into
 // the current document when immediate, for tabs that were open before webmcp-mcp came), CSP
 // bypassed so that the module may load on any page, and the events that say the tools or the
-// document changed.
+// document changed, that a dialog opened or that the renderer died.
 func (t *tab) setup(immediate bool) error {
+	if _, err := chromedp.Call(t.ctx, inspector.Enable, cdp.Empty{}); err != nil {
+		t.app.log.Debug("Inspector domain not available", "page", t.id, "err", err)
+	}
 	if err := chromedp.Do(t.ctx,
 		chromedp.ExposeFunc(notifyName, func(context.Context, []any) (chromedp.Void, error) {
 			t.scheduleRefresh()
@@ -127,6 +145,15 @@ func (t *tab) setup(immediate bool) error {
 	if err := chromedp.Listen(t.ctx, t.onEvent); err != nil {
 		return err
 	}
+	if immediate { // a tab open before webmcp-mcp came: where it is, as the browser says
+		if tree, err := chromedp.Call(t.ctx, page.GetFrameTree, cdp.Empty{}); err == nil && tree.FrameTree != nil && tree.FrameTree.Frame != nil {
+			t.mu.Lock()
+			if t.info.URL == "" {
+				t.info.URL, t.info.Origin = tree.FrameTree.Frame.URL, tree.FrameTree.Frame.SecurityOrigin
+			}
+			t.mu.Unlock()
+		}
+	}
 	// Native WebMCP reports registrations itself; without it the call fails, and the page's
 	// toolchange events (through the notifier) are enough.
 	if _, err := chromedp.Call(t.ctx, webmcp.Enable, cdp.Empty{}); err != nil {
@@ -136,7 +163,7 @@ func (t *tab) setup(immediate bool) error {
 	return nil
 }
 
-// onEvent runs on chromedp's reading goroutine: it only records and signals.
+// onEvent runs on chromedp's reading goroutine: it only records, signals and starts goroutines.
 func (t *tab) onEvent(ev any) {
 	switch ev := ev.(type) {
 	case *page.EventFrameNavigated:
@@ -148,9 +175,44 @@ func (t *tab) onEvent(ev any) {
 		t.info = pageInfo{URL: ev.Frame.URL, Origin: ev.Frame.SecurityOrigin}
 		t.mu.Unlock()
 		t.scheduleRefresh()
+	case *page.EventNavigatedWithinDocument:
+		t.mu.Lock()
+		t.info.URL = ev.URL
+		t.mu.Unlock()
+		t.scheduleRefresh()
+	case *page.EventJavascriptDialogOpening:
+		go t.dismissDialog(ev)
+	case *inspector.EventTargetCrashed:
+		go t.app.crashed(t, "its renderer crashed or ran out of memory")
 	case *page.EventLoadEventFired, *page.EventDomContentEventFired, *webmcp.EventToolsAdded, *webmcp.EventToolsRemoved:
 		t.scheduleRefresh()
 	}
+}
+
+// maxDialogs is how many dismissed dialogs a page keeps to report.
+const maxDialogs = 5
+
+// dismissDialog dismisses a dialog the page opened (alert, confirm, prompt; a beforeunload
+// dialog is accepted, so the page goes where it was asked to) and records it, so that no dialog
+// holds up the page, its load or a call, and the client learns of it.
+func (t *tab) dismissDialog(ev *page.EventJavascriptDialogOpening) {
+	accept := ev.Type == page.DialogTypeBeforeunload
+	ctx, cancel := context.WithTimeout(t.ctx, 5*time.Second)
+	defer cancel()
+	if _, err := chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: accept}); err != nil {
+		t.app.log.Debug("dismissing a dialog", "page", t.id, "err", err)
+	}
+	what := "dismissed"
+	if accept {
+		what = "accepted"
+	}
+	note := fmt.Sprintf("%s %q %s", ev.Type, clip(ev.Message, 200), what)
+	t.mu.Lock()
+	t.dialogs = append(t.dialogs, note)
+	if len(t.dialogs) > maxDialogs {
+		t.dialogs = t.dialogs[len(t.dialogs)-maxDialogs:]
+	}
+	t.mu.Unlock()
 }
 
 func (t *tab) scheduleRefresh() {
@@ -179,50 +241,157 @@ func (t *tab) refreshLoop() {
 		case <-t.ctx.Done():
 			continue
 		}
-		if err := t.list(); err != nil && t.ctx.Err() == nil {
+		t.list()
+	}
+}
+
+// list asks the page for its tools and updates the MCP tool set when they changed: where the
+// browser has native WebMCP, from the isolated world; else from the bridge's ModelContext in the
+// page's world. Where the page is and its title come from the browser.
+func (t *tab) list() {
+	if t.read() {
+		t.app.requestSync()
+	}
+}
+
+// read lists the page's tools into t.info and reports whether it did.
+func (t *tab) read() bool {
+	_, gen, _ := t.snapshot()
+	ctx, cancel := context.WithTimeout(t.ctx, 10*time.Second)
+	defer cancel()
+	tools, more, native, err := t.readTools(ctx)
+	if err != nil {
+		if t.ctx.Err() == nil {
 			t.app.log.Debug("listing tools", "page", t.id, "err", err)
+		}
+		return false
+	}
+	title := ""
+	if ti, err := chromedp.Call(ctx, target.GetTargetInfo, target.GetTargetInfoParams{}); err == nil && ti.TargetInfo != nil {
+		title = ti.TargetInfo.Title
+	}
+	tools = slices.DeleteFunc(tools, func(pt pageTool) bool { return !validToolName(pt.Name) })
+	if len(tools) > maxPageTools {
+		more += len(tools) - maxPageTools
+		tools = tools[:maxPageTools]
+	}
+	for i := range tools {
+		boundTool(&tools[i])
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if gen != t.gen {
+		t.scheduleRefresh() // the page navigated meanwhile: list the new one
+		return false
+	}
+	t.native = native
+	t.info.Title, t.info.Tools, t.info.More = clip(title, maxTitleChars), tools, more
+	return true
+}
+
+// readTools reads the page's tools.
+func (t *tab) readTools(ctx context.Context) (tools []pageTool, more int, native bool, err error) {
+	s, err := t.evalIsolated(ctx, "__webmcpMcp.list()")
+	if err != nil {
+		return nil, 0, false, err
+	}
+	var got struct {
+		Native bool       `json:"native"`
+		Tools  []pageTool `json:"tools"`
+		More   int        `json:"more"`
+	}
+	if err := json.Unmarshal([]byte(s), &got); err != nil {
+		return nil, 0, false, fmt.Errorf("the isolated world's tool list is not readable: %w", err)
+	}
+	if got.Native {
+		return got.Tools, got.More, true, nil
+	}
+	// No native WebMCP: the bridge's own ModelContext is a JS object of the page's world.
+	s, err = evalMain(ctx, `typeof window.__webmcpMcp === "object" ? window.__webmcpMcp.list() : '{"tools":[]}'`)
+	if err != nil {
+		return nil, 0, false, err
+	}
+	got.Tools = nil
+	if err := json.Unmarshal([]byte(s), &got); err != nil {
+		return nil, 0, false, fmt.Errorf("the page's tool list is not readable: %w", err)
+	}
+	return got.Tools, 0, false, nil
+}
+
+// boundTool holds a page tool to the limits of the tool list, marking each cut.
+func boundTool(pt *pageTool) {
+	pt.Title = clip(pt.Title, maxTitleChars)
+	pt.Description = cutNotice(pt.Description, maxToolChars, pt.DescriptionCut, "the description was")
+	if pt.InputSchema != nil {
+		if b, err := json.Marshal(pt.InputSchema); err != nil || len(b) > maxSchemaBytes {
+			pt.InputSchema, pt.SchemaTooLarge = nil, len(b)
+		}
+	}
+	for k, v := range pt.Annotations {
+		if _, ok := v.(bool); !ok || len(pt.Annotations) > 8 {
+			delete(pt.Annotations, k)
 		}
 	}
 }
 
-// list asks the page for its tools and updates the MCP tool set when they changed.
-func (t *tab) list() error {
-	_, gen, _ := t.snapshot()
-	ctx, cancel := context.WithTimeout(t.ctx, 10*time.Second)
-	defer cancel()
-	s, err := chromedp.Run(ctx, chromedp.Evaluate[string](
-		`typeof window.__webmcpMcp === "object" ? window.__webmcpMcp.list() : JSON.stringify({origin: location.origin, url: location.href, title: document.title, tools: []})`,
-		chromedp.EvalAwaitPromise))
-	if err != nil {
-		return err
-	}
-	var info pageInfo
-	if err := json.Unmarshal([]byte(s), &info); err != nil {
-		return fmt.Errorf("the page's tool list is not readable: %w", err)
-	}
-	info.Tools = slices.DeleteFunc(info.Tools, func(pt pageTool) bool { return !validToolName(pt.Name) })
-	if len(info.Tools) > maxPageTools {
-		info.Tools = info.Tools[:maxPageTools]
-	}
-	for i := range info.Tools {
-		pt := &info.Tools[i]
-		pt.Title, pt.Description = clip(pt.Title, 200), clip(pt.Description, 4000)
-	}
-	info.Title = clip(info.Title, 200)
+// worldName names webmcp-mcp's isolated world in each page.
+const worldName = "webmcp-mcp"
+
+// evalIsolated evaluates expr, which yields a string, in webmcp-mcp's isolated world of the
+// tab's main frame (Page.createIsolatedWorld, once per document, with reader.js in it).
+func (t *tab) evalIsolated(ctx context.Context, expr string) (string, error) {
 	t.mu.Lock()
-	if gen != t.gen {
-		t.mu.Unlock()
-		t.scheduleRefresh() // the page navigated meanwhile: list the new one
-		return nil
-	}
-	t.info = info
+	world, of, gen := t.world, t.worldOf, t.gen
 	t.mu.Unlock()
-	t.app.syncTools()
-	return nil
+	if world == 0 || of != gen {
+		tree, err := chromedp.Call(ctx, page.GetFrameTree, cdp.Empty{})
+		if err != nil {
+			return "", err
+		}
+		if tree.FrameTree == nil || tree.FrameTree.Frame == nil {
+			return "", errors.New("the page has no main frame")
+		}
+		w, err := chromedp.Call(ctx, page.CreateIsolatedWorld, page.CreateIsolatedWorldParams{FrameID: tree.FrameTree.Frame.ID, WorldName: worldName})
+		if err != nil {
+			return "", err
+		}
+		world = w.ExecutionContextID
+		if _, err := evalIn(ctx, world, t.app.reader+`;""`); err != nil {
+			return "", err
+		}
+		t.mu.Lock()
+		if t.gen == gen {
+			t.world, t.worldOf = world, gen
+		}
+		t.mu.Unlock()
+	}
+	return evalIn(ctx, world, expr)
 }
 
-// What a page may put in the tool list: a page is not trusted to keep it small.
-const maxPageTools = 256
+// evalIn evaluates expr in the execution context id (0: the page's own world) and returns the
+// string it yields (awaited when a promise).
+func evalIn(ctx context.Context, id runtime.ExecutionContextID, expr string) (string, error) {
+	res, err := chromedp.Call(ctx, runtime.Evaluate, runtime.EvaluateParams{Expression: expr, ContextID: id, ReturnByValue: ptr(true), AwaitPromise: ptr(true)})
+	if err != nil {
+		return "", err
+	}
+	if res.ExceptionDetails != nil {
+		msg := res.ExceptionDetails.Text
+		if e := res.ExceptionDetails.Exception; e != nil && e.Description != "" {
+			msg = e.Description
+		}
+		return "", errors.New(clip(msg, 500))
+	}
+	var s string
+	if res.Result == nil || json.Unmarshal([]byte(res.Result.Value), &s) != nil {
+		return "", errors.New("the evaluation did not yield a string")
+	}
+	return s, nil
+}
+
+// evalMain evaluates expr in the page's own world: only for the bridge's ModelContext where the
+// browser has none, and only for the page's own data.
+func evalMain(ctx context.Context, expr string) (string, error) { return evalIn(ctx, 0, expr) }
 
 // clip cuts s to at most n characters, marking the cut.
 func clip(s string, n int) string {
@@ -250,12 +419,15 @@ func validToolName(s string) bool {
 var (
 	errNavigated = errors.New("navigated")
 	errClosed    = errors.New("closed")
+	errCrashed   = errors.New("crashed")
 )
 
-// callAnswer is what window.__webmcpMcp.call answers.
+// callAnswer is what __webmcpMcp.call answers (reader.js).
 type callAnswer struct {
 	Raw       *string `json:"raw"`
+	TooLarge  int     `json:"tooLarge"`
 	Error     *string `json:"error"`
+	ErrorCut  int     `json:"errorCut"`
 	Name      string  `json:"name"`
 	Missing   bool    `json:"missing"`
 	Navigated string  `json:"navigated"`
@@ -265,17 +437,29 @@ type callAnswer struct {
 // client's cancellation) aborts. It returns the page's answer, errNavigated when the document
 // changed under the call, errClosed when the tab went away, or ctx's error.
 func (t *tab) call(ctx context.Context, origin, name string, args json.RawMessage) (callAnswer, error) {
-	_, gen, closed := t.snapshot()
+	info, gen, closed := t.snapshot()
 	if closed {
 		return callAnswer{}, errClosed
 	}
+	if info.Origin != origin { // the browser says the tab is elsewhere now
+		return callAnswer{}, errNavigated
+	}
+	t.mu.Lock()
+	native := t.native
+	t.mu.Unlock()
 	id := fmt.Sprintf("c%d", t.app.nextCall.Add(1))
-	js := fmt.Sprintf(`window.__webmcpMcp.call(%s, %s, %s, %s)`, jsString(id), jsString(origin), jsString(name), jsString(string(args)))
+	js := fmt.Sprintf(`__webmcpMcp.call(%s, %s, %s, %s)`, jsString(id), jsString(origin), jsString(name), jsString(string(args)))
 	cctx, cancel := context.WithCancel(t.ctx)
 	defer cancel()
 	stop := context.AfterFunc(ctx, cancel)
 	defer stop()
-	s, err := chromedp.Run(cctx, chromedp.Evaluate[string](js, chromedp.EvalAwaitPromise))
+	var s string
+	var err error
+	if native {
+		s, err = t.evalIsolated(cctx, js)
+	} else {
+		s, err = evalMain(cctx, "window."+js)
+	}
 	if err != nil {
 		_, genNow, closedNow := t.snapshot()
 		switch {
@@ -283,11 +467,17 @@ func (t *tab) call(ctx context.Context, origin, name string, args json.RawMessag
 			t.abort(id)
 			return callAnswer{}, ctx.Err()
 		case closedNow || t.ctx.Err() != nil:
+			if why := t.crashReason(); why != "" {
+				return callAnswer{}, fmt.Errorf("%w: %s", errCrashed, why)
+			}
 			return callAnswer{}, errClosed
 		case genNow != gen || isContextGone(err):
 			return callAnswer{}, errNavigated
 		}
 		return callAnswer{}, err
+	}
+	if _, genNow, _ := t.snapshot(); genNow != gen {
+		return callAnswer{}, errNavigated
 	}
 	var a callAnswer
 	if err := json.Unmarshal([]byte(s), &a); err != nil {
@@ -304,7 +494,17 @@ func (t *tab) call(ctx context.Context, origin, name string, args json.RawMessag
 func (t *tab) abort(id string) {
 	ctx, cancel := context.WithTimeout(t.ctx, 5*time.Second)
 	defer cancel()
-	if _, err := chromedp.Run(ctx, chromedp.Evaluate[bool](`window.__webmcpMcp.abort(`+jsString(id)+`)`)); err != nil {
+	t.mu.Lock()
+	native := t.native
+	t.mu.Unlock()
+	expr := `String(__webmcpMcp.abort(` + jsString(id) + `))`
+	var err error
+	if native {
+		_, err = t.evalIsolated(ctx, expr)
+	} else {
+		_, err = evalMain(ctx, "window.__webmcpMcp && "+expr)
+	}
+	if err != nil {
 		t.app.log.Debug("aborting a call", "page", t.id, "err", err)
 	}
 }
@@ -320,35 +520,92 @@ func jsString(s string) string {
 	return string(b)
 }
 
-// openTab opens url in a new tab with the bridge injected and lists its tools.
+// openTab opens url in a new tab with the bridge injected and lists its tools. A page that did
+// not load stays listed with the reason (the error is returned too); opening its URL again
+// retries in the same tab.
 func (a *app) openTab(ctx context.Context, rawURL string) (*tab, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https" && rawURL != "about:blank") {
-		return nil, fmt.Errorf("%q is not an http(s) URL", rawURL)
+		return nil, fmt.Errorf("%q is not an http(s) URL", clip(rawURL, 200))
 	}
-	tctx, cancel := chromedp.NewContext(a.browser)
-	t := a.newTab(tctx, cancel, "")
-	if err := t.setup(false); err != nil {
-		a.closeTab(t)
-		return nil, fmt.Errorf("preparing a tab: %w", err)
+	t := a.failedTab(rawURL)
+	if t == nil {
+		tctx, cancel := chromedp.NewContext(a.browser)
+		t = a.newTab(tctx, cancel, "")
+		t.wanted = rawURL
+		if err := t.setup(false); err != nil {
+			a.closeTab(t)
+			return nil, fmt.Errorf("preparing a tab: %w", err)
+		}
+		if c := chromedp.FromContext(tctx); c != nil && c.Target != nil {
+			a.mu.Lock()
+			t.target = string(c.Target.TargetID)
+			a.mu.Unlock()
+		}
 	}
-	if c := chromedp.FromContext(tctx); c != nil && c.Target != nil {
-		a.mu.Lock()
-		t.target = string(c.Target.TargetID)
-		a.mu.Unlock()
-	}
-	nctx, ncancel := context.WithTimeout(tctx, a.timeout)
+	nctx, ncancel := context.WithTimeout(t.ctx, a.timeout)
 	defer ncancel()
 	stop := context.AfterFunc(ctx, ncancel)
 	defer stop()
-	if err := chromedp.Do(nctx, chromedp.Navigate(rawURL)); err != nil {
-		a.closeTab(t)
-		return nil, fmt.Errorf("opening %s: %w", rawURL, err)
+	err = chromedp.Do(nctx, chromedp.Navigate(rawURL))
+	t.mu.Lock()
+	t.loadErr = ""
+	if err != nil {
+		t.loadErr = clip(err.Error(), 300)
 	}
-	if err := t.list(); err != nil {
-		a.log.Warn("listing tools", "page", t.id, "err", err)
+	t.mu.Unlock()
+	if err != nil {
+		a.requestSync()
+		return t, fmt.Errorf("opening %s: %w", clip(rawURL, 200), err)
 	}
+	t.read()
+	a.syncTools()
 	return t, nil
+}
+
+// failedTab is the open tab that was opened with rawURL and did not load, if any.
+func (a *app) failedTab(rawURL string) *tab {
+	for _, t := range a.allTabs() {
+		t.mu.Lock()
+		failed := t.loadErr != "" && t.wanted == rawURL && !t.closed
+		t.mu.Unlock()
+		if failed {
+			return t
+		}
+	}
+	return nil
+}
+
+// openAtStart opens the -open pages one after the other, while the server already answers: a
+// page that loads slowly, opens dialogs or cannot be reached never holds up initialize.
+func (a *app) openAtStart(ctx context.Context, urls []string) {
+	for _, u := range urls {
+		if _, err := a.openTab(ctx, u); err != nil {
+			a.log.Warn("-open", "err", err)
+		}
+	}
+}
+
+// crashed closes a tab whose renderer is gone, remembering why for its calls and the page list.
+func (a *app) crashed(t *tab, why string) {
+	t.mu.Lock()
+	t.crashed = why
+	u := t.info.URL
+	t.mu.Unlock()
+	a.log.Warn("closing a page", "page", t.id, "why", why)
+	a.mu.Lock()
+	a.gone = append(a.gone, fmt.Sprintf("%s (%s) was closed: %s", t.id, clip(u, maxURLChars), why))
+	if len(a.gone) > maxDialogs {
+		a.gone = a.gone[len(a.gone)-maxDialogs:]
+	}
+	a.mu.Unlock()
+	a.closeTab(t)
+}
+
+func (t *tab) crashReason() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return t.crashed
 }
 
 // adoptTargets takes in the page tabs of an attached browser that webmcp-mcp does not drive yet:
@@ -372,9 +629,7 @@ func (a *app) adoptTargets() error {
 			a.closeTab(t)
 			continue
 		}
-		if err := t.list(); err != nil {
-			a.log.Debug("listing tools", "page", t.id, "err", err)
-		}
+		t.list()
 	}
 	return nil
 }
@@ -409,7 +664,7 @@ func (a *app) forget(t *tab) {
 	a.mu.Lock()
 	a.tabs = slices.DeleteFunc(a.tabs, func(x *tab) bool { return x == t })
 	a.mu.Unlock()
-	a.syncTools()
+	a.requestSync()
 }
 
 func (a *app) tab(id string) *tab {

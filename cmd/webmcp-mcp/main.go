@@ -15,7 +15,11 @@
 //
 // Every tool of every open page is an MCP tool (prefixed with its page id, "p2_search", when two
 // pages have the same name); webmcp_open_page, webmcp_list_pages and webmcp_close_page manage the
-// pages. The bridge's files come from web/dist (`make build`); see -assets.
+// pages. Tools are read and called from an isolated world, and where a page is comes from
+// DevTools, never from the page. Every message is bounded (limits.go). The bridge's loader is
+// embedded; its Go module comes from web/dist (`make build`) when there is one, see -assets.
+//
+//	go install github.com/webmcp-bridge/webmcp-bridge/cmd/webmcp-mcp@latest
 package main
 
 import (
@@ -29,6 +33,8 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
+	"regexp"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"time"
@@ -39,8 +45,56 @@ import (
 	"github.com/webmcp-bridge/webmcp-bridge/internal/headless"
 )
 
-// version is set by the build (-X main.version=…).
-var version = "dev"
+// version is set by the build (-X main.version=…); otherwise serverVersion reads it from the
+// build info.
+var version = ""
+
+// defaultTimeout is the default -timeout: below the 60 s of the TypeScript SDK's and other
+// clients' request timeout, so the page is given up on (and told so) before the client gives up.
+const defaultTimeout = 45 * time.Second
+
+// serverVersion is the version webmcp-mcp reports in serverInfo: the module version of
+// `go install …/cmd/webmcp-mcp@v1.2.3`; for a build in a checkout, the version of the sources
+// (web/package.json, as the embedded loader carries it) marked "-devel", with the VCS revision
+// when the build recorded one.
+func serverVersion() string {
+	if version != "" {
+		return version
+	}
+	bi, ok := debug.ReadBuildInfo()
+	if ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
+		return bi.Main.Version
+	}
+	v := "devel"
+	if m := loaderVersion.FindStringSubmatch(embeddedLoader); m != nil {
+		v = m[1] + "-devel"
+	}
+	if !ok {
+		return v
+	}
+	rev, modified := "", false
+	for _, s := range bi.Settings {
+		switch s.Key {
+		case "vcs.revision":
+			rev = s.Value
+		case "vcs.modified":
+			modified = s.Value == "true"
+		}
+	}
+	if len(rev) > 12 {
+		rev = rev[:12]
+	}
+	if rev != "" {
+		v += "+" + rev
+		if modified {
+			v += ".dirty"
+		}
+	}
+	return v
+}
+
+// loaderVersion finds the version in loader_gen.js's header.
+var loaderVersion = regexp.MustCompile(`the loader of webmcp-bridge ([0-9][0-9A-Za-z.+-]*)\)`)
 
 type listFlag []string
 
@@ -58,7 +112,6 @@ type options struct {
 	chromium   string
 	webmcp     bool
 	verbose    bool
-	compare    string
 }
 
 func parseFlags(args []string, stderr io.Writer) (options, error) {
@@ -70,12 +123,11 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.Var(&o.open, "open", "open this URL at start (repeatable)")
 	fs.StringVar(&o.browserURL, "browser", "", "attach to a running Chrome's DevTools endpoint (http://127.0.0.1:9222 or a ws:// URL) instead of launching Chromium")
 	fs.StringVar(&o.policyFile, "policy", "", "the policy as a JSON file (the settings of WebMCPBridge.configure)")
-	fs.DurationVar(&o.timeout, "timeout", 60*time.Second, "how long a tool call (or opening a page) may take")
-	fs.StringVar(&o.assets, "assets", "", "the built bridge (web/dist of `make build`); default: $WEBMCP_BRIDGE_ASSETS, or a web/dist found from the working directory or the executable")
+	fs.DurationVar(&o.timeout, "timeout", defaultTimeout, "how long a tool call (or opening a page) may take; below the 60 s after which common MCP clients give up, and progress notifications are sent meanwhile")
+	fs.StringVar(&o.assets, "assets", "", "the built bridge (web/dist of `make build`), whose module then also runs in each page; default: $WEBMCP_BRIDGE_ASSETS, or a web/dist found from the working directory or the executable, else none (the embedded loader only)")
 	fs.StringVar(&o.chromium, "chromium", "", "the Chromium to launch (default: $CHROMIUM, or chromium on PATH)")
 	fs.BoolVar(&o.webmcp, "webmcp", true, "launch Chromium with native WebMCP (--enable-features=WebMCP); false: the bridge provides the API")
 	fs.BoolVar(&o.verbose, "v", false, "log debug messages to stderr")
-	fs.StringVar(&o.compare, "compare", "", "measure: call the demo page's chart, article and table tools through webmcp-mcp and through Playwright MCP (@playwright/mcp from npm) and print what each client gets; the value is the number of calls per tool")
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: webmcp-mcp [flags]\n\nAn MCP server (stdio, or streamable HTTP with -http) for the WebMCP tools of web pages.\n\nflags:")
 		fs.PrintDefaults()
@@ -103,11 +155,7 @@ func main() {
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if o.compare != "" {
-		err = runCompare(ctx, o)
-	} else {
-		err = run(ctx, o, os.Stdin, os.Stdout, os.Stderr)
-	}
+	err = run(ctx, o, os.Stdin, os.Stdout, os.Stderr)
 	if err != nil && (ctx.Err() == nil || !errors.Is(err, context.Canceled)) {
 		fmt.Fprintln(os.Stderr, "webmcp-mcp:", err)
 		os.Exit(1)
@@ -138,13 +186,16 @@ func run(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, stde
 	if err != nil {
 		return err
 	}
+	if dir == "" {
+		log.Info("no web/dist found (-assets): pages get the embedded loader without its module; what they return is normalized here")
+	}
 	base, stopAssets, err := serveAssets(dir)
 	if err != nil {
 		return err
 	}
 	defer stopAssets()
 
-	a := newApp(policy, o.timeout, log, version)
+	a := newApp(policy, o.timeout, log, serverVersion())
 	if a.inject, err = injectScript(dir, base, pagePolicy); err != nil {
 		return err
 	}
@@ -174,11 +225,7 @@ func run(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, stde
 			return err
 		}
 	}
-	for _, u := range o.open {
-		if _, err := a.openTab(ctx, u); err != nil {
-			return err
-		}
-	}
+	go a.openAtStart(ctx, o.open)
 
 	if o.httpAddr == "" {
 		err := a.server.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}})

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -31,7 +32,8 @@ func TestParseFlags(t *testing.T) {
 
 	o, err = parseFlags(nil, io.Discard)
 	require.NoError(t, err)
-	assert.Equal(t, 60*time.Second, o.timeout, "the default timeout")
+	assert.Equal(t, defaultTimeout, o.timeout, "the default timeout")
+	assert.Less(t, o.timeout, 60*time.Second, "below the clients' own 60 s")
 	assert.True(t, o.webmcp, "native WebMCP by default")
 
 	_, err = parseFlags([]string{"https://a.example/"}, io.Discard)
@@ -65,13 +67,28 @@ func TestFindAssets(t *testing.T) {
 	assert.NoError(t, err, "$WEBMCP_BRIDGE_ASSETS")
 
 	// From a directory with no web/dist anywhere above, and an executable (the test binary)
-	// without one beside it: the error says what to do.
+	// without one beside it: none, and the embedded loader serves.
 	t.Setenv("WEBMCP_BRIDGE_ASSETS", "")
 	t.Chdir(t.TempDir())
-	if _, err := findAssets(""); err != nil {
-		assert.ErrorContains(t, err, "run `make build`")
-		assert.ErrorContains(t, err, "-assets")
+	got, err = findAssets("")
+	require.NoError(t, err)
+	assert.Empty(t, got)
+	s, err := injectScript("", "http://127.0.0.1:1/", nil)
+	require.NoError(t, err)
+	assert.Contains(t, s, "webmcp-bridge "+"0.", "the embedded loader is inlined")
+}
+
+func TestServerVersion(t *testing.T) {
+	assert.Regexp(t, `^[0-9]+\.[0-9]+\.[0-9]+-devel`, serverVersion(), "a test binary: the version of the sources")
+}
+
+// TestLoaderGenerated fails when loader_gen.js is not what web/src builds today.
+func TestLoaderGenerated(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the loader with esbuild")
 	}
+	out, err := exec.Command("go", "run", "genloader.go", "-check").CombinedOutput()
+	require.NoError(t, err, "%s", out)
 }
 
 func TestServeAssets(t *testing.T) {
@@ -103,6 +120,8 @@ func TestInjectScript(t *testing.T) {
 	assert.Contains(t, s, `"strict":true`, "the policy goes to the page's bridge")
 	assert.NotContains(t, s, "__CONFIG__")
 	assert.NotContains(t, s, "__LOADER__")
+	assert.NotContains(t, s, "__READER__")
+	assert.Contains(t, s, "__webmcpMcp", "the reader is inlined")
 	s, err = injectScript(dist, "http://x/", nil)
 	require.NoError(t, err)
 	assert.NotContains(t, s, `"policy"`)
@@ -156,7 +175,7 @@ func TestToolNames(t *testing.T) {
 	}
 	add("https://a.example", "search", "cart", "webmcp_open_page")
 	second := add("https://b.example", "search", "news")
-	got := a.wantedTools()
+	got, _ := a.wantedTools()
 	var names []string
 	for n := range got {
 		names = append(names, n)

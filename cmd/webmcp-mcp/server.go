@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"maps"
 	"net/url"
+	"regexp"
 	"slices"
 	"strings"
 	"sync"
@@ -20,6 +21,7 @@ import (
 
 	"github.com/webmcp-bridge/webmcp-bridge/bridge"
 	"github.com/webmcp-bridge/webmcp-bridge/bridge/mcpsdk"
+	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
 )
 
 // app is the MCP server and the browser it drives.
@@ -27,6 +29,7 @@ type app struct {
 	server   *mcp.Server
 	browser  context.Context // chromedp context of the browser
 	inject   string          // the script every page gets first
+	reader   string          // reader.js, evaluated in webmcp-mcp's isolated world of each page
 	policy   bridge.Policy
 	timeout  time.Duration
 	log      *slog.Logger
@@ -37,9 +40,12 @@ type app struct {
 	mu       sync.Mutex
 	tabs     []*tab
 	lastPage int
+	gone     []string // pages closed under their calls (crashed), newest last
 
+	syncReq    chan struct{}
 	syncMu     sync.Mutex
 	registered map[string]*mcp.Tool // the page tools the server has, by MCP name
+	omitted    map[string]int       // per page id: tools left out of the list (maxListBytes)
 }
 
 // Names of the management tools; a page tool of the same name gets its page's prefix.
@@ -56,7 +62,8 @@ const (
 )
 
 func newApp(policy bridge.Policy, timeout time.Duration, log *slog.Logger, version string) *app {
-	a := &app{policy: policy, timeout: timeout, log: log, registered: map[string]*mcp.Tool{}}
+	a := &app{policy: policy, timeout: timeout, log: log, registered: map[string]*mcp.Tool{}, syncReq: make(chan struct{}, 1)}
+	a.reader = readerScript()
 	a.server = mcp.NewServer(&mcp.Implementation{Name: "webmcp-mcp", Title: "WebMCP pages (webmcp-bridge)", Version: version}, &mcp.ServerOptions{
 		Logger:       log,
 		Instructions: "Tools of the web pages open in a browser. Each page tool's description names its page; what a page returns is checked and sanitized, but it is still content from that page. Open pages with webmcp_open_page.",
@@ -64,7 +71,30 @@ func newApp(policy bridge.Policy, timeout time.Duration, log *slog.Logger, versi
 	})
 	a.server.AddReceivingMiddleware(mcpsdk.CompleteResults())
 	a.addManagementTools()
+	a.addViewer()
+	go a.syncLoop()
 	return a
+}
+
+// syncPause is the least time between two updates of the tool list: a page that registers and
+// unregisters tools in a loop gives clients one tools/list_changed per pause, not one per change.
+// The first change after a quiet second is passed on at once.
+const syncPause = time.Second
+
+// requestSync asks for the tool list to follow the pages; requests made while an update waits
+// are one update.
+func (a *app) requestSync() {
+	select {
+	case a.syncReq <- struct{}{}:
+	default:
+	}
+}
+
+func (a *app) syncLoop() {
+	for range a.syncReq {
+		a.syncTools()
+		time.Sleep(syncPause)
+	}
 }
 
 // syncTools makes the server's page tools those of the open pages: a changed, new or gone tool
@@ -72,7 +102,8 @@ func newApp(policy bridge.Policy, timeout time.Duration, log *slog.Logger, versi
 func (a *app) syncTools() {
 	a.syncMu.Lock()
 	defer a.syncMu.Unlock()
-	want := a.wantedTools()
+	want, omitted := a.wantedTools()
+	a.omitted = omitted
 	var gone []string
 	for name, old := range a.registered {
 		if nt, ok := want[name]; !ok || !sameTool(old, nt.tool) {
@@ -112,9 +143,16 @@ type wantedTool struct {
 	tool   *mcp.Tool
 }
 
+// prefixed matches the names a page may not offer under its own name: those of the form of
+// another page's prefixed names ("p2_search") and those of webmcp-mcp's own tools ("webmcp_…").
+var prefixed = regexp.MustCompile(`(?i)^(p[0-9]+_|webmcp_)`)
+
 // wantedTools names every tool of every page: its own name, or "<page>_<name>" when another page
-// (or a management tool) has the same name, so no name changes meaning silently.
-func (a *app) wantedTools() map[string]wantedTool {
+// (or a management tool) has the same name or the name looks like a prefixed one, so no name
+// changes meaning silently and no page can take a name that points at another page: page ids
+// have no "_", so a prefixed name's prefix is always the page it calls. Tools past maxListBytes
+// (all pages together) are left out and counted in a.omitted.
+func (a *app) wantedTools() (map[string]wantedTool, map[string]int) {
 	type entry struct {
 		t    *tab
 		info pageInfo
@@ -133,20 +171,30 @@ func (a *app) wantedTools() map[string]wantedTool {
 		}
 	}
 	out := map[string]wantedTool{}
+	omitted := map[string]int{}
+	size := 0
 	for _, e := range all {
 		name := e.pt.Name
-		if count[name] > 1 {
+		if count[name] > 1 || prefixed.MatchString(name) {
 			name = e.t.id + "_" + name
 		}
 		if len(name) > 128 {
+			omitted[e.t.id]++
 			continue
 		}
 		if _, dup := out[name]; dup { // one page registering a name twice: keep the first
 			continue
 		}
-		out[name] = wantedTool{tab: e.t, origin: e.info.Origin, page: e.pt, tool: mcpTool(name, e.t.id, e.info, e.pt)}
+		tool := mcpTool(name, e.t.id, e.info, e.pt)
+		b, _ := json.Marshal(tool)
+		if size+len(b) > maxListBytes {
+			omitted[e.t.id]++
+			continue
+		}
+		size += len(b)
+		out[name] = wantedTool{tab: e.t, origin: e.info.Origin, page: e.pt, tool: tool}
 	}
-	return out
+	return out, omitted
 }
 
 // mcpTool maps a page tool to an MCP tool: the description says whose page it is and repeats the
@@ -162,7 +210,7 @@ func mcpTool(name, pageID string, info pageInfo, pt pageTool) *mcp.Tool {
 	}
 	title := info.Title
 	if title == "" {
-		title = info.URL
+		title = clip(info.URL, maxURLChars)
 	}
 	fmt.Fprintf(&desc, "[WebMCP tool of page %s: %q at %s.", pageID, title, hostOf(info))
 	if hint("untrustedContentHint") {
@@ -176,10 +224,11 @@ func mcpTool(name, pageID string, info pageInfo, pt pageTool) *mcp.Tool {
 		Name:        name,
 		Title:       pt.Title,
 		Description: desc.String(),
-		InputSchema: objectSchema(pt.InputSchema),
+		InputSchema: toolSchema(pt),
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: hint("readOnlyHint"), OpenWorldHint: ptr(true)},
 		Meta: mcp.Meta{
-			metaPage: map[string]any{"page": pageID, "url": info.URL, "origin": info.Origin, "title": info.Title},
+			"ui":     map[string]any{"resourceUri": viewerURI}, // MCP Apps: hosts that support it show the result with the viewer
+			metaPage: map[string]any{"page": pageID, "url": clip(info.URL, maxURLChars), "origin": clip(info.Origin, maxURLChars), "title": info.Title},
 		},
 	}
 	if hint("consequentialHint") && !hint("readOnlyHint") {
@@ -193,12 +242,25 @@ func mcpTool(name, pageID string, info pageInfo, pt pageTool) *mcp.Tool {
 
 func hostOf(info pageInfo) string {
 	if u, err := url.Parse(info.URL); err == nil && u.Host != "" {
-		return u.Scheme + "://" + u.Host
+		return clip(u.Scheme+"://"+u.Host, maxURLChars)
 	}
 	if info.Origin != "" {
-		return info.Origin
+		return clip(info.Origin, maxURLChars)
 	}
-	return info.URL
+	return clip(info.URL, maxURLChars)
+}
+
+// toolSchema is the tool's input schema as MCP requires it, or, where the page's could not be
+// read or is over maxSchemaBytes, an open object schema that says so.
+func toolSchema(pt pageTool) map[string]any {
+	switch {
+	case pt.SchemaTooLarge > 0:
+		return map[string]any{"type": "object", "description": fmt.Sprintf("[webmcp-mcp: the page's input schema is %s of JSON, over the %s limit, so it is not shown; the page checks the arguments itself.]",
+			sanitize.FormatBytes(int64(pt.SchemaTooLarge)), sanitize.FormatBytes(maxSchemaBytes))}
+	case pt.SchemaUnreadable:
+		return map[string]any{"type": "object", "description": "[webmcp-mcp: the page's input schema is not JSON, so it is not shown; the page checks the arguments itself.]"}
+	}
+	return objectSchema(pt.InputSchema)
 }
 
 func ptr[T any](v T) *T { return &v }
@@ -234,7 +296,14 @@ func (a *app) addPageTool(w wantedTool) (err error) {
 	}()
 	t, origin, name := w.tab, w.origin, w.page.Name
 	a.server.AddTool(w.tool, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		return a.callPageTool(ctx, t, origin, name, req.Params.Arguments)
+		if tok := req.Params.GetProgressToken(); tok != nil && req.Session != nil {
+			defer a.progress(ctx, req.Session, tok, t.id, name)()
+		}
+		r, err := a.callPageTool(ctx, t, origin, name, req.Params.Arguments)
+		if r != nil {
+			r = boundResult(r)
+		}
+		return r, err
 	})
 	return nil
 }
@@ -255,6 +324,8 @@ func (a *app) callPageTool(ctx context.Context, t *tab, origin, name string, arg
 		return a.errorResult(fmt.Sprintf("page %s navigated during the call (it is now at %s), so the result of %q was lost; list the tools again", t.id, info.URL, name)), nil
 	case errors.Is(err, errClosed):
 		return a.errorResult(fmt.Sprintf("page %s was closed, so %q cannot answer", t.id, name)), nil
+	case errors.Is(err, errCrashed):
+		return a.errorResult(fmt.Sprintf("page %s was closed during the call to %q: %s", t.id, name, t.crashReason())), nil
 	case ctx.Err() != nil:
 		return nil, ctx.Err() // the client cancelled: the page's call was aborted, no one reads a result
 	case cctx.Err() != nil:
@@ -265,22 +336,48 @@ func (a *app) callPageTool(ctx context.Context, t *tab, origin, name string, arg
 	switch {
 	case ans.Missing:
 		return a.errorResult(fmt.Sprintf("page %s no longer has a tool named %q; list the tools again", t.id, name)), nil
+	case ans.TooLarge > 0:
+		r, _ := bridge.Refused("maxResultBytes", fmt.Sprintf("the tool returned %d characters, over webmcp-mcp's limit of %s", ans.TooLarge, sanitize.FormatBytes(maxOutputBytes)))
+		return mcpsdk.ToSDK(r), nil
 	case ans.Error != nil:
-		msg := *ans.Error
+		msg := cutNotice(*ans.Error, maxErrorChars, ans.ErrorCut, "the error message was")
 		if ans.Name != "" && ans.Name != "Error" {
-			msg = ans.Name + ": " + msg
+			msg = clip(ans.Name, 100) + ": " + msg
 		}
 		return a.errorResult("executeTool failed: " + msg), nil
 	case ans.Raw == nil:
 		return a.errorResult(fmt.Sprintf("%q on page %s returned nothing", name, t.id)), nil
 	}
-	p := a.policy
+	p := outputPolicy(a.policy)
 	p.PageURL = info.URL // relative links resolve as on the page
 	r, vs := bridge.ParseToolOutput(*ans.Raw, p)
 	if len(vs) > 0 {
 		a.log.Info("policy notices", "page", t.id, "tool", name, "count", len(vs), "first", vs[0].Notice)
 	}
 	return mcpsdk.ToSDK(r), nil
+}
+
+// progress sends notifications/progress for a call every progressEvery until the returned stop
+// is called, so that clients which reset their timeout on progress wait for a slow page.
+func (a *app) progress(ctx context.Context, ss *mcp.ServerSession, token any, page, tool string) (stop func()) {
+	ctx, cancel := context.WithCancel(ctx)
+	every := min(5*time.Second, a.timeout/4)
+	start := time.Now()
+	go func() {
+		tick := time.NewTicker(every)
+		defer tick.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-tick.C:
+				waited := time.Since(start).Round(time.Second)
+				_ = ss.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: token, Progress: waited.Seconds(), Total: a.timeout.Seconds(),
+					Message: fmt.Sprintf("waiting for %q on page %s (%s of at most %s)", tool, page, waited, a.timeout)})
+			}
+		}
+	}()
+	return cancel
 }
 
 func (a *app) errorResult(msg string) *mcp.CallToolResult {
@@ -299,17 +396,26 @@ type closePageIn struct {
 
 // pageSummary is how the management tools describe a page.
 type pageSummary struct {
-	Page  string   `json:"page"`
-	URL   string   `json:"url"`
-	Title string   `json:"title"`
-	Tools []string `json:"tools"` // the MCP names of its tools
+	Page      string   `json:"page"`
+	URL       string   `json:"url"`
+	Title     string   `json:"title"`
+	Tools     []string `json:"tools"`               // the MCP names of its tools
+	Omitted   int      `json:"omitted,omitempty"`   // tools left out (limits of the tool list)
+	LoadError string   `json:"loadError,omitempty"` // why it did not load
+	Dialogs   []string `json:"dialogs,omitempty"`   // dialogs it opened, dismissed
 }
 
 func (a *app) summary(t *tab) pageSummary {
 	info, _, _ := t.snapshot()
-	s := pageSummary{Page: t.id, URL: info.URL, Title: info.Title, Tools: []string{}}
+	t.mu.Lock()
+	s := pageSummary{Page: t.id, URL: clip(info.URL, maxURLChars), Title: info.Title, Tools: []string{}, Omitted: info.More, LoadError: t.loadErr, Dialogs: slices.Clone(t.dialogs)}
+	if t.loadErr != "" {
+		s.URL = clip(t.wanted, maxURLChars)
+	}
+	t.mu.Unlock()
 	a.syncMu.Lock()
 	defer a.syncMu.Unlock()
+	s.Omitted += a.omitted[t.id]
 	for name, tool := range a.registered {
 		if m, ok := tool.Meta[metaPage].(map[string]any); ok && m["page"] == t.id {
 			s.Tools = append(s.Tools, name)
@@ -324,7 +430,17 @@ func (s pageSummary) line() string {
 	if len(s.Tools) > 0 {
 		tools = "tools: " + strings.Join(s.Tools, ", ")
 	}
-	return fmt.Sprintf("%s: %q %s (%s)", s.Page, s.Title, s.URL, tools)
+	line := fmt.Sprintf("%s: %q %s (%s)", s.Page, s.Title, s.URL, tools)
+	if s.Omitted > 0 {
+		line += fmt.Sprintf("; %d more tools left out (limits of the tool list)", s.Omitted)
+	}
+	if s.LoadError != "" {
+		line += "; it did not load: " + s.LoadError + " (open the same URL again to retry)"
+	}
+	for _, d := range s.Dialogs {
+		line += "; dialog " + d
+	}
+	return line
 }
 
 func (a *app) addManagementTools() {
@@ -333,10 +449,13 @@ func (a *app) addManagementTools() {
 		Description: "Opens a web page in the browser, with the WebMCP bridge, and offers its WebMCP tools as MCP tools (tools/list_changed follows)."},
 		func(ctx context.Context, _ *mcp.CallToolRequest, in openPageIn) (any, error) {
 			t, err := a.openTab(ctx, in.URL)
-			if err != nil {
+			if t == nil {
 				return nil, err
 			}
 			s := a.summary(t)
+			if err != nil {
+				return map[string]any{"content": []any{mcpsdk.Text("Could not load " + s.line())}, "structuredContent": s, "isError": true}, nil
+			}
 			return map[string]any{"content": []any{mcpsdk.Text("Opened " + s.line())}, "structuredContent": s}, nil
 		}, opts)
 	mcpsdk.AddTool(a.server, &mcp.Tool{Name: toolListPages, Title: "List pages",
@@ -355,6 +474,11 @@ func (a *app) addManagementTools() {
 			if len(lines) == 0 {
 				lines = []string{"No pages are open: open one with webmcp_open_page."}
 			}
+			a.mu.Lock()
+			for _, g := range a.gone {
+				lines = append(lines, "Closed: "+g)
+			}
+			a.mu.Unlock()
 			return map[string]any{"content": []any{mcpsdk.Text(strings.Join(lines, "\n"))}, "structuredContent": map[string]any{"pages": pages}}, nil
 		}, opts)
 	mcpsdk.AddTool(a.server, &mcp.Tool{Name: toolClosePage, Title: "Close a page",

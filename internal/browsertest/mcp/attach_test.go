@@ -122,6 +122,7 @@ func TestStrictCSP(t *testing.T) {
 	base := serveSite(t)
 	cs, rec, _ := session(t, serverArgs(t, true, 20*time.Second, base+"/test/csp.html"))
 	ctx := context.Background()
+	waitTools(t, cs, "csp_module", "csp_crash")
 	_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "csp_module", Arguments: map[string]any{}})
 	require.NoError(t, err)
 	assert.Equal(t, "module runs", textOf(requireValid(t, rec.Last())))

@@ -88,8 +88,8 @@ func TestGoClient(t *testing.T) {
 		t.Run(mode.name, func(t *testing.T) {
 			cs, rec, changed := session(t, serverArgs(t, mode.native, 4*time.Second, base+"/demo/", base+"/test/tools.html", base+"/test/hostile.html"))
 			ctx := context.Background()
-			tools, err := cs.ListTools(ctx, nil)
-			require.NoError(t, err)
+			tools := waitTools(t, cs, "greet", "register_more", "evil_html")
+			var err error
 			byName := map[string]*mcp.Tool{}
 			for _, tl := range tools.Tools {
 				byName[tl.Name] = tl
@@ -218,6 +218,26 @@ func TestGoClient(t *testing.T) {
 	}
 }
 
+// waitTools waits until the server lists every tool named (pages open while the server already
+// answers) and returns the list.
+func waitTools(t *testing.T, cs *mcp.ClientSession, names ...string) *mcp.ListToolsResult {
+	t.Helper()
+	var tools *mcp.ListToolsResult
+	require.Eventually(t, func() bool {
+		var err error
+		if tools, err = cs.ListTools(context.Background(), nil); err != nil {
+			return false
+		}
+		for _, n := range names {
+			if byNameOf(tools, n) == nil {
+				return false
+			}
+		}
+		return true
+	}, 60*time.Second, 100*time.Millisecond, "the server lists %v", names)
+	return tools
+}
+
 func requireValidNoT(raw json.RawMessage) map[string]any {
 	var m map[string]any
 	_ = json.Unmarshal(raw, &m)
@@ -274,10 +294,20 @@ func runTSClient(t *testing.T, args ...string) tsClientResult {
 	t.Helper()
 	calls, err := json.Marshal(demoCalls)
 	require.NoError(t, err)
-	cmd := exec.Command("node", append([]string{filepath.Join("testdata", "tsclient.mjs"), tsDir(t)}, args...)...)
-	cmd.Env = append(os.Environ(), "CALLS="+string(calls))
+	out := runNodeScript(t, "tsclient.mjs", []string{"CALLS=" + string(calls)}, args...)
+	var r tsClientResult
+	require.NoError(t, json.Unmarshal(out, &r), "%s", out)
+	return r
+}
+
+// runNodeScript runs testdata/script with the TypeScript SDK's directory and args, env added
+// to the environment, and returns what it prints; it is killed after a few minutes.
+func runNodeScript(t *testing.T, script string, env []string, args ...string) []byte {
+	t.Helper()
+	cmd := exec.Command("node", append([]string{filepath.Join("testdata", script), tsDir(t)}, args...)...)
+	cmd.Env = append(os.Environ(), env...)
 	cmd.Stderr = newTestWriter(t)
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
 	defer cancel()
 	go func() {
 		<-ctx.Done()
@@ -287,9 +317,7 @@ func runTSClient(t *testing.T, args ...string) tsClientResult {
 	}()
 	out, err := cmd.Output()
 	require.NoError(t, err)
-	var r tsClientResult
-	require.NoError(t, json.Unmarshal(out, &r), "%s", out)
-	return r
+	return out
 }
 
 func checkTSClient(t *testing.T, r tsClientResult) {

@@ -40,8 +40,12 @@ const tsSDK = "@modelcontextprotocol/sdk@1.32.2"
 
 var repo = filepath.Join("..", "..", "..")
 
-// binary builds cmd/webmcp-mcp once per test run (with -race when $WEBMCP_MCP_RACE is set).
+// binary builds cmd/webmcp-mcp once per test run (with -race when $WEBMCP_MCP_RACE is set), or
+// is $WEBMCP_MCP_BINARY (to run the tests against another build, e.g. an earlier commit's).
 var binary = sync.OnceValues(func() (string, error) {
+	if b := os.Getenv("WEBMCP_MCP_BINARY"); b != "" {
+		return b, nil
+	}
 	dir, err := os.MkdirTemp("", "webmcp-mcp-test-")
 	if err != nil {
 		return "", err

@@ -15,7 +15,6 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -34,38 +33,45 @@ const playwrightMCP = "@playwright/mcp@0.0.83"
 var compareTools = []string{"sales_chart", "article", "price_table"}
 
 // runCompare is -compare N: the demo page served on loopback, and two MCP servers on the same
-// Chromium executable — webmcp-mcp (this binary, over stdio) and Playwright MCP (over stdio,
-// attached to a Chromium started here with WebMCP on) — each asked N times for the demo's chart,
-// article and table. It prints what a client receives (block types and bytes of the result's
-// JSON) and the median time per call. It is a measurement, not a test.
-func runCompare(ctx context.Context, o options) error {
-	n, err := strconv.Atoi(o.compare)
-	if err != nil || n < 1 {
-		return fmt.Errorf("-compare takes the number of calls per tool, not %q", o.compare)
+// Chromium executable — webmcp-mcp (built here from ./cmd/webmcp-mcp, over stdio) and Playwright
+// MCP (over stdio, attached to a Chromium started here with WebMCP on) — each asked N times for
+// the demo's chart, article and table. It prints what a client receives (block types and bytes
+// of the result's JSON) and the median time per call. It is a measurement, not a test. dist is
+// the built bridge (web/dist), beside the demo (web/demo).
+func runCompare(ctx context.Context, n int, dist string) error {
+	if n < 1 {
+		return fmt.Errorf("-compare takes the number of calls per tool, not %d", n)
 	}
-	dist, err := findAssets(o.assets)
+	dist, err := filepath.Abs(dist)
 	if err != nil {
 		return err
 	}
-	chromium := o.chromium
-	if chromium == "" {
-		if chromium, err = headless.ChromiumPath(); err != nil {
-			return err
-		}
+	chromium, err := headless.ChromiumPath()
+	if err != nil {
+		return err
 	}
 	demo, stopSite, err := serveDemo(filepath.Dir(dist))
 	if err != nil {
 		return err
 	}
 	defer stopSite()
-	self, err := os.Executable()
+	bin, err := os.MkdirTemp("", "webmcp-bench-mcp-")
 	if err != nil {
 		return err
+	}
+	defer os.RemoveAll(bin)
+	self := filepath.Join(bin, "webmcp-mcp")
+	goCmd := os.Getenv("GO")
+	if goCmd == "" {
+		goCmd = "go"
+	}
+	if out, err := exec.Command(goCmd, "build", "-o", self, "./cmd/webmcp-mcp").CombinedOutput(); err != nil {
+		return fmt.Errorf("go build ./cmd/webmcp-mcp: %v\n%s", err, out)
 	}
 	fmt.Printf("Comparing on %s: %d calls per tool, %s\n\n", demo, n, chromiumVersion(chromium))
 
 	var rows []compareRow
-	ours, err := measure(ctx, "webmcp-mcp", exec.Command(self, "-assets", dist, "-chromium", chromium, "-open", demo), nil, n, func(string) string { return "" })
+	ours, err := measure(ctx, "webmcp-mcp", exec.Command(self, "-assets", dist, "-chromium", chromium, "-open", demo), waitListed, n, func(string) string { return "" })
 	if err != nil {
 		return fmt.Errorf("webmcp-mcp: %w", err)
 	}
@@ -183,6 +189,28 @@ type compareRow struct {
 	bytes        int      // the result's JSON as received
 	perCall      time.Duration
 	err          string
+}
+
+// waitListed waits until webmcp-mcp lists the compare tools (it opens -open pages while it
+// already answers).
+func waitListed(cs *mcp.ClientSession) error {
+	for range 600 {
+		tools, err := cs.ListTools(context.Background(), nil)
+		if err != nil {
+			return err
+		}
+		listed := 0
+		for _, tl := range tools.Tools {
+			if slices.Contains(compareTools, tl.Name) {
+				listed++
+			}
+		}
+		if listed == len(compareTools) {
+			return nil
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	return fmt.Errorf("the demo's tools %v were not listed within a minute", compareTools)
 }
 
 // measure connects a go-sdk client to cmd over stdio, runs prepare, then calls each compare tool

@@ -1,0 +1,43 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	_ "embed"
+	"strings"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+)
+
+// The MCP Apps view (SEP-1865): one ui:// resource that hosts supporting MCP Apps render beside
+// any page tool's result; every other client gets the same blocks as before.
+const (
+	viewerURI  = "ui://webmcp-mcp/viewer.html"
+	viewerMIME = "text/html;profile=mcp-app"
+)
+
+var (
+	//go:embed viewer.html
+	viewerTemplate string
+	//go:embed render_gen.js
+	renderJS string
+	//go:embed render_gen.css
+	renderCSS string
+)
+
+// viewerHTML is viewer.html with the project's renderer inlined.
+func viewerHTML() string {
+	return strings.NewReplacer("__RENDER_CSS__", renderCSS, "__RENDER_JS__", renderJS).Replace(viewerTemplate)
+}
+
+// addViewer offers the view as a resource.
+func (a *app) addViewer() {
+	html := viewerHTML()
+	a.server.AddResource(&mcp.Resource{URI: viewerURI, Name: "webmcp-mcp-viewer", Title: "What the page returned", MIMEType: viewerMIME,
+		Description: "Shows a page tool's result as the person would see it: sanitized HTML, images, tables and links with their real host."},
+		func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
+			return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: viewerURI, MIMEType: viewerMIME, Text: html,
+				Meta: mcp.Meta{"ui": map[string]any{"prefersBorder": true}}}}}, nil
+		})
+}
