@@ -36,12 +36,13 @@ build-test:
 	$(GO) run ./internal/jsbuild -test -src web/src -out $(TESTDIST) -version $(VERSION) -wasm-exec "$(GOROOT)/lib/wasm/wasm_exec.js"
 	cp $(DIST)/wasm_exec.js $(TESTDIST)/
 
-# The unpacked extension in web/dist/extension: web/extension's files, the manifest with the
-# version, and its own copy of the bridge.
+# The unpacked extension in web/dist/extension: its scripts built from web/extension's TypeScript, its pages, the
+# manifest with the version, and its own copy of the bridge.
 extension:
 	@test -f $(WASM) || { echo "run make build first"; exit 1; }
 	rm -rf $(DIST)/extension && mkdir -p $(DIST)/extension/dist
-	cp web/extension/*.js web/extension/*.html web/extension/*.css $(DIST)/extension/
+	$(GO) run ./internal/jsbuild -extension -src web/extension -out $(DIST)/extension -version $(VERSION)
+	cp web/extension/*.html web/extension/*.css $(DIST)/extension/
 	sed 's/__WEBMCP_BRIDGE_VERSION__/$(VERSION)/' web/extension/manifest.json > $(DIST)/extension/manifest.json
 	cp $(DIST)/webmcp-bridge.js $(DIST)/webmcp-bridge-extension.js $(DIST)/webmcp-bridge-worker.js $(DIST)/webmcp-bridge.wasm $(DIST)/render.js $(DIST)/render.css $(DIST)/extension/dist/
 

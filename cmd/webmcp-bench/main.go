@@ -1,10 +1,13 @@
 //go:build !js
 
 // Command webmcp-bench measures webmcp-bridge in one headless Chromium and prints one Markdown
-// table, each figure beside its target (issue 10; `make bench` runs it after the Go benchmarks):
+// table, each figure beside its target (issues 10, 17 and 19; `make bench` runs it after the Go
+// benchmarks):
 //
+//  0. the module's gzip size against a minimal Go wasm and bluemonday alone (size.go);
 //  1. bytes a page with the bridge and three tools transfers through load and two idle seconds,
-//     against the same page with MCP-B's @mcp-b/global (load.go);
+//     without and with an inputSchema on each, against the same page with MCP-B's
+//     @mcp-b/global (load.go);
 //  2. long tasks on the page's thread during that load;
 //  3. the cold first call (module fetched, compiled and started in the bridge's Worker, a result
 //     normalized) against a Worker that starts a minimal Go WebAssembly program (startup.go);
@@ -13,7 +16,9 @@
 //  5. the page's thread during a ~500 KB HTML normalize (mainthread.go);
 //  6. sanitizing ~500 KB against DOMPurify and Element.setHTML on the same page, two documents,
 //     with bluemonday alone and the module's normalize beside the whole one;
-//  7. heaps, Workers and JS values held by Go over 100,000 calls and 10 forced restarts
+//  7. a ~15 MiB object of many small members, and a small call queued behind it (wide.go);
+//  8. natively in Go, Normalize of 500 KB of HTML: throughput and allocations (wide.go);
+//  9. heaps, Workers and JS values held by Go over 100,000 calls and 10 forced restarts
 //     (memory.go).
 //
 // Pages and libraries are served gzip-compressed (serve.go). Rows 1–3 use the shipped build
@@ -75,35 +80,7 @@ func main() {
 	}
 	started, load0 := time.Now(), loadAverage()
 
-	helpers, err := os.MkdirTemp("", "webmcp-bench-wasm-")
-	check(err)
-	atExit(func() { os.RemoveAll(helpers) })
-	goroot := buildHelpers(helpers)
-	b.helpers = helpers
-
-	mux := http.NewServeMux()
-	mux.Handle("/dist/", http.StripPrefix("/dist/", serve.Handler(b.dist)))
-	mux.Handle("/testdist/", http.StripPrefix("/testdist/", serve.Handler(b.testdist)))
-	mux.Handle("/bench/", http.StripPrefix("/bench/", serve.Handler(*pages)))
-	mux.Handle("/bench-deps/", http.StripPrefix("/bench-deps/", serve.Handler(b.deps)))
-	mux.Handle("/helpers/", http.StripPrefix("/helpers/", serve.Handler(helpers)))
-	mux.Handle("/wasm-exec/", http.StripPrefix("/wasm-exec/", serve.Handler(filepath.Join(goroot, "lib", "wasm"))))
-	tools, err := os.ReadFile(filepath.Join(*pages, "tools.js"))
-	check(err)
-	mux.HandleFunc("/load/bridge.html", loadPage("/dist/webmcp-bridge.js", string(tools), false))
-	mux.HandleFunc("/load/bridge-schema.html", loadPage("/dist/webmcp-bridge.js", string(tools), true))
-	mux.HandleFunc("/load/mcpb.html", loadPage("/bench-deps/"+mcpbIIFE, string(tools), false))
-	b.log = &serverLog{}
-	handler := gzipped(mux)
-	warm(handler, "/dist/webmcp-bridge.js", "/dist/webmcp-bridge-worker.js", "/dist/webmcp-bridge.wasm",
-		"/testdist/webmcp-bridge.js", "/testdist/webmcp-bridge-worker.js", "/testdist/webmcp-bridge.wasm",
-		"/helpers/minimal.wasm", "/helpers/sanitizeonly.wasm", "/wasm-exec/wasm_exec.js",
-		"/bench-deps/"+mcpbIIFE, "/bench-deps/dompurify/dist/purify.min.js")
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	check(err)
-	go http.Serve(ln, b.log.wrap(handler))
-	// localhost (not 127.0.0.1): a secure context, as WebMCP requires.
-	b.base = fmt.Sprintf("http://localhost:%d", ln.Addr().(*net.TCPAddr).Port)
+	b.serve(*pages)
 
 	chromium, err := headless.ChromiumPath()
 	check(err)
@@ -121,6 +98,7 @@ func main() {
 	b.chromium = "Chromium " + strings.TrimPrefix(strings.TrimPrefix(v.Product, "HeadlessChrome/"), "Chrome/")
 
 	b.step("size", b.moduleSize)
+	b.step("native", b.nativeGo)
 	b.step("load", b.pageLoad)
 	b.step("cold", b.coldStart)
 
@@ -147,11 +125,45 @@ func main() {
 	b.step("percall", b.perCall)
 	b.step("mainthread", b.mainThread)
 	b.step("sanitize", b.sanitize)
+	b.step("wide", b.wide)
 	b.step("memory", b.memory)
 	b.elapsed = time.Since(started)
 	b.load = load0 + " → " + loadAverage()
 	b.print()
 	exit(0)
+}
+
+// serve builds the bench's own wasm programs and serves the builds, the pages, the yardsticks
+// and the load pages on a loopback port, gzip-compressed, logging what it answers.
+func (b *bench) serve(pages string) {
+	helpers, err := os.MkdirTemp("", "webmcp-bench-wasm-")
+	check(err)
+	atExit(func() { os.RemoveAll(helpers) })
+	goroot := buildHelpers(helpers)
+	b.helpers = helpers
+	mux := http.NewServeMux()
+	mux.Handle("/dist/", http.StripPrefix("/dist/", serve.Handler(b.dist)))
+	mux.Handle("/testdist/", http.StripPrefix("/testdist/", serve.Handler(b.testdist)))
+	mux.Handle("/bench/", http.StripPrefix("/bench/", serve.Handler(pages)))
+	mux.Handle("/bench-deps/", http.StripPrefix("/bench-deps/", serve.Handler(b.deps)))
+	mux.Handle("/helpers/", http.StripPrefix("/helpers/", serve.Handler(b.helpers)))
+	mux.Handle("/wasm-exec/", http.StripPrefix("/wasm-exec/", serve.Handler(filepath.Join(goroot, "lib", "wasm"))))
+	tools, err := os.ReadFile(filepath.Join(pages, "tools.js"))
+	check(err)
+	mux.HandleFunc("/load/bridge.html", loadPage("/dist/webmcp-bridge.js", string(tools), false))
+	mux.HandleFunc("/load/bridge-schema.html", loadPage("/dist/webmcp-bridge.js", string(tools), true))
+	mux.HandleFunc("/load/mcpb.html", loadPage("/bench-deps/"+mcpbIIFE, string(tools), false))
+	b.log = &serverLog{}
+	handler := gzipped(mux)
+	warm(handler, "/dist/webmcp-bridge.js", "/dist/webmcp-bridge-worker.js", "/dist/webmcp-bridge.wasm",
+		"/testdist/webmcp-bridge.js", "/testdist/webmcp-bridge-worker.js", "/testdist/webmcp-bridge.wasm",
+		"/helpers/minimal.wasm", "/helpers/sanitizeonly.wasm", "/wasm-exec/wasm_exec.js",
+		"/bench-deps/"+mcpbIIFE, "/bench-deps/dompurify/dist/purify.min.js")
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	check(err)
+	go http.Serve(ln, b.log.wrap(handler))
+	// localhost (not 127.0.0.1): a secure context, as WebMCP requires.
+	b.base = fmt.Sprintf("http://localhost:%d", ln.Addr().(*net.TCPAddr).Port)
 }
 
 // bench holds the pages and settings of one run and the table's rows.

@@ -41,6 +41,23 @@ type threadTime struct {
 // page's main thread between its marks, clipped to them. The main thread is the one the marks
 // are recorded on; a Worker's thread is another thread and does not count.
 func traceMainThread(tab context.Context, body string, n int) []threadTime {
+	evs := recordTrace(tab, body, n)
+	starts, ends := marks(evs, "webmcp-bench:start"), marks(evs, "webmcp-bench:end")
+	if len(starts) != n || len(ends) != n {
+		check(fmt.Errorf("the trace has %d and %d marks for %d runs (%d events)", len(starts), len(ends), n, len(evs)))
+	}
+	onThread := func(e *traceEvent) bool { return e.Pid == starts[0].Pid && e.Tid == starts[0].Tid }
+	top := topLevelTasks(evs, onThread)
+	out := make([]threadTime, n)
+	for k := range out {
+		out[k] = runTime(evs, top, starts[k], ends[k], onThread)
+	}
+	return out
+}
+
+// recordTrace runs body n times between the marks, in one Chrome trace, and returns the trace's
+// events in time order (an enclosing event before those it encloses).
+func recordTrace(tab context.Context, body string, n int) []traceEvent {
 	lctx, stop := context.WithCancel(tab)
 	defer stop()
 	var mu sync.Mutex
@@ -83,68 +100,73 @@ func traceMainThread(tab context.Context, body string, n int) []threadTime {
 		}
 	}
 	sort.SliceStable(evs, func(i, j int) bool { return evs[i].Ts < evs[j].Ts || evs[i].Ts == evs[j].Ts && evs[i].Dur > evs[j].Dur })
-	var starts, ends []*traceEvent
+	return evs
+}
+
+// marks are the performance marks named name, in time order.
+func marks(evs []traceEvent, name string) []*traceEvent {
+	var out []*traceEvent
 	for i := range evs {
-		e := &evs[i]
-		if strings.Contains(e.Cat, "blink.user_timing") && e.Name == "webmcp-bench:start" {
-			starts = append(starts, e)
-		}
-		if strings.Contains(e.Cat, "blink.user_timing") && e.Name == "webmcp-bench:end" {
-			ends = append(ends, e)
+		if e := &evs[i]; strings.Contains(e.Cat, "blink.user_timing") && e.Name == name {
+			out = append(out, e)
 		}
 	}
-	if len(starts) != n || len(ends) != n {
-		check(fmt.Errorf("the trace has %d and %d marks for %d runs (%d events)", len(starts), len(ends), n, len(evs)))
-	}
-	// The thread's top-level tasks, outermost only: a scheduler task ("RunTask") contains the
-	// mojo message or watcher it runs, which are top-level events too.
-	thread := func(e *traceEvent) bool { return e.Pid == starts[0].Pid && e.Tid == starts[0].Tid }
+	return out
+}
+
+// topLevelTasks are the thread's top-level tasks, outermost only: a scheduler task ("RunTask")
+// contains the mojo message or watcher it runs, which are top-level events too.
+func topLevelTasks(evs []traceEvent, onThread func(*traceEvent) bool) []*traceEvent {
 	var top []*traceEvent
 	outerEnd := -1.0
 	for i := range evs {
-		e := &evs[i]
-		if thread(e) && e.Ph == "X" && strings.Contains(e.Cat, "toplevel") && e.Ts+e.Dur > outerEnd {
+		if e := &evs[i]; onThread(e) && e.Ph == "X" && strings.Contains(e.Cat, "toplevel") && e.Ts+e.Dur > outerEnd {
 			top = append(top, e)
 			outerEnd = e.Ts + e.Dur
 		}
 	}
-	out := make([]threadTime, n)
-	for k := range out {
-		start, end := starts[k], ends[k]
-		t := threadTime{wallMs: (end.Ts - start.Ts) / 1000}
-		var longest *traceEvent
-		for _, e := range top {
-			from, to := max(e.Ts, start.Ts), min(e.Ts+e.Dur, end.Ts)
-			if to <= from {
-				continue
-			}
-			t.busyMs += (to - from) / 1000
-			if longest == nil || e.Dur > longest.Dur {
-				longest = e
-			}
+	return top
+}
+
+// runTime is what the thread did between one run's marks: the top-level tasks clipped to them,
+// the longest of those, and that task's biggest parts.
+func runTime(evs []traceEvent, top []*traceEvent, start, end *traceEvent, onThread func(*traceEvent) bool) threadTime {
+	t := threadTime{wallMs: (end.Ts - start.Ts) / 1000}
+	var longest *traceEvent
+	for _, e := range top {
+		from, to := max(e.Ts, start.Ts), min(e.Ts+e.Dur, end.Ts)
+		if to <= from {
+			continue
 		}
-		if longest != nil {
-			t.longestMs = longest.Dur / 1000
-			// The longest task's biggest parts: the other events on the thread inside it.
-			parts := map[string]float64{}
-			for i := range evs {
-				e := &evs[i]
-				if thread(e) && e.Ph == "X" && e != longest && !strings.Contains(e.Cat, "toplevel") && e.Ts >= longest.Ts && e.Ts+e.Dur <= longest.Ts+longest.Dur {
-					parts[e.Name] = max(parts[e.Name], e.Dur/1000)
-				}
-			}
-			names := make([]string, 0, len(parts))
-			for n := range parts {
-				names = append(names, n)
-			}
-			sort.Slice(names, func(i, j int) bool { return parts[names[i]] > parts[names[j]] })
-			var s []string
-			for _, n := range names[:min(6, len(names))] {
-				s = append(s, fmt.Sprintf("%s %.1f ms", n, parts[n]))
-			}
-			t.inLongest = strings.Join(s, ", ")
+		t.busyMs += (to - from) / 1000
+		if longest == nil || e.Dur > longest.Dur {
+			longest = e
 		}
-		out[k] = t
 	}
-	return out
+	if longest != nil {
+		t.longestMs = longest.Dur / 1000
+		t.inLongest = biggestParts(evs, longest, onThread)
+	}
+	return t
+}
+
+// biggestParts names the six longest other events on the thread inside task, with their ms.
+func biggestParts(evs []traceEvent, task *traceEvent, onThread func(*traceEvent) bool) string {
+	parts := map[string]float64{}
+	for i := range evs {
+		e := &evs[i]
+		if onThread(e) && e.Ph == "X" && e != task && !strings.Contains(e.Cat, "toplevel") && e.Ts >= task.Ts && e.Ts+e.Dur <= task.Ts+task.Dur {
+			parts[e.Name] = max(parts[e.Name], e.Dur/1000)
+		}
+	}
+	names := make([]string, 0, len(parts))
+	for n := range parts {
+		names = append(names, n)
+	}
+	sort.Slice(names, func(i, j int) bool { return parts[names[i]] > parts[names[j]] })
+	var s []string
+	for _, n := range names[:min(6, len(names))] {
+		s = append(s, fmt.Sprintf("%s %.1f ms", n, parts[n]))
+	}
+	return strings.Join(s, ", ")
 }

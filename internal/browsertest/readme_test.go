@@ -62,11 +62,12 @@ func TestREADMEInstall(t *testing.T) {
 			require.NoError(t, os.WriteFile(filepath.Join(repo, "web", "dist", f.Name()), data, 0o644))
 		}
 	}
+	require.NoError(t, os.CopyFS(filepath.Join(repo, "web", "dist", "types"), os.DirFS(filepath.Join(web, "dist", "types"))))
 	run(t, ctx, app, "npm", "init", "-y")
 	run(t, ctx, repo, "bash", "-e", "-c", script)
 
 	pkg := filepath.Join(app, "node_modules", "webmcp-bridge-wasm", "dist")
-	for _, f := range []string{"webmcp-bridge.mjs", "webmcp-bridge.js", "webmcp-bridge-worker.js", "webmcp-bridge.wasm", "webmcp-bridge.d.ts", "webmcp-bridge-react.mjs", "webmcp-bridge-react.d.ts"} {
+	for _, f := range []string{"webmcp-bridge.mjs", "webmcp-bridge.js", "webmcp-bridge-worker.js", "webmcp-bridge.wasm", "types/entry-module.d.ts", "webmcp-bridge-react.mjs", "types/react.d.ts"} {
 		assert.FileExists(t, filepath.Join(pkg, f))
 	}
 	for entry, file := range map[string]string{"webmcp-bridge-wasm": "webmcp-bridge.mjs", "webmcp-bridge-wasm/react": "webmcp-bridge-react.mjs", "webmcp-bridge-wasm/script": "webmcp-bridge.js"} {

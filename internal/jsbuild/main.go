@@ -6,7 +6,8 @@
 // and the renderer (render.js), each minified, with a
 // source map, and the version written in. With -test it builds the test build's loader and
 // Worker, which have the tests' door into the module (__WEBMCP_TEST__ is true); the shipped
-// build has none of that code.
+// build has none of that code. With -extension it builds the extension's own scripts (the relay,
+// the side panel, the background worker) from web/extension.
 //
 //	go run ./internal/jsbuild -src web/src -out web/dist -version 0.3.0 -wasm-exec "$(go env GOROOT)/lib/wasm/wasm_exec.js"
 package main
@@ -27,12 +28,13 @@ func main() {
 	version := flag.String("version", "", "the package's version, written into the loader")
 	wasmExec := flag.String("wasm-exec", "", "Go's lib/wasm/wasm_exec.js, imported by the Worker as go:wasm_exec")
 	testBuild := flag.Bool("test", false, "build the test build's loader and Worker (with the tests' door into the module)")
+	extension := flag.Bool("extension", false, "build the extension's scripts (relay.ts, panel.ts, background.ts in -src) instead")
 	flag.Parse()
 	if *version == "" {
 		fmt.Fprintln(os.Stderr, "jsbuild: -version is required (the version in web/package.json)")
 		os.Exit(2)
 	}
-	if _, err := os.Stat(*wasmExec); err != nil {
+	if _, err := os.Stat(*wasmExec); err != nil && !*extension {
 		fmt.Fprintln(os.Stderr, "jsbuild: -wasm-exec must name Go's lib/wasm/wasm_exec.js:", err)
 		os.Exit(2)
 	}
@@ -54,6 +56,15 @@ func main() {
 	}
 	if *testBuild {
 		builds = builds[:3]
+	}
+	if *extension {
+		builds = builds[:0]
+		for _, name := range []string{"relay", "panel", "background"} {
+			builds = append(builds, struct {
+				entry, outfile string
+				format         api.Format
+			}{name + ".ts", name + ".js", api.FormatIIFE})
+		}
 	}
 	failed := false
 	for _, b := range builds {

@@ -37,7 +37,7 @@ func TestTypeCheck(t *testing.T) {
 // (web/eslint.config.mjs), functions of at most 100 lines among them.
 func TestLint(t *testing.T) {
 	ctx, web := setup(t)
-	_, err := run(ctx, web, "eslint", "--max-warnings", "0", "src")
+	_, err := run(ctx, web, "eslint", "--max-warnings", "0", "src", "extension")
 	require.NoError(t, err)
 }
 

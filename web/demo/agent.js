@@ -20,7 +20,7 @@
     const details = await WebMCPBridge.agent.callToolDetailed(tool.name, args);
     $("result").classList.remove("empty");
     WebMCPBridgeRender.render(details, $("result"));
-    fitHTMLFrames($("result"));
+    WebMCPBridgeRender.fitHTMLFrames($("result"));
     $("model").textContent = details.modelInput.text;
     // On a phone the result is below every tool: bring its title to the top unless it is in view.
     const title = $("result-title").getBoundingClientRect();
@@ -28,6 +28,6 @@
     document.body.dataset.lastTool = tool.name;
   });
   let width = innerWidth;
-  addEventListener("resize", () => { if (innerWidth !== width) { width = innerWidth; fitHTMLFrames($("result")); } });
+  addEventListener("resize", () => { if (innerWidth !== width) { width = innerWidth; WebMCPBridgeRender.fitHTMLFrames($("result")); } });
   document.body.dataset.ready = "true";
 })();

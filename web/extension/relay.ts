@@ -7,13 +7,19 @@
 // carries this page's origin and URL; a call must name the origin its list came from and a tool
 // that is still the one listed over the same port, and is refused unrun otherwise. Only answers
 // that carry the secret and the id of a request the relay sent are taken from the bridge.
-"use strict";
-(() => {
+/// <reference types="chrome" />
+
+/** An answer of the bridge over the private port. */
+interface BridgeAnswer { id?: number; secret?: string; event?: string; tools?: unknown; raw?: string; error?: string; errorName?: string }
+/** A request of the panel. */
+interface PanelRequest { id: number; op?: unknown; origin?: unknown; name?: unknown; args?: unknown }
+
+{
   const secret = crypto.getRandomValues(new Uint32Array(4)).join("-");
   document.documentElement.setAttribute("data-webmcp-bridge", JSON.stringify({ base: chrome.runtime.getURL("dist/"), secret }));
   const channel = new MessageChannel();
-  const pending = new Map(); // id sent to the bridge → function taking its answer
-  const panels = new Set(); // connected panel ports
+  const pending = new Map<number, (a: BridgeAnswer) => void>(); // id sent to the bridge → function taking its answer
+  const panels = new Set<chrome.runtime.Port>(); // connected panel ports
   let nextId = 1;
 
   // Where this page is, from the isolated world's own location (page scripts cannot redefine
@@ -23,12 +29,12 @@
   // toolsChanged is called on every toolchange of the page's ModelContext: connected panels hear
   // of it (once per burst of changes) and list the tools again.
   let notify = 0;
-  function toolsChanged() {
+  function toolsChanged(): void {
     if (notify) return;
     notify = setTimeout(() => {
       notify = 0;
       for (const port of panels) {
-        try { port.postMessage({ event: "toolchange", ...stamp() }); } catch (e) { panels.delete(port); }
+        try { port.postMessage({ event: "toolchange", ...stamp() }); } catch { panels.delete(port); }
       }
     }, 50);
   }
@@ -36,16 +42,16 @@
   // the bridge's own ModelContext (no native WebMCP) is a JS object of the page's world, whose
   // toolchange the bridge forwards over the port as {secret, event: "toolchange"}.
   // Read through the prototype's getter, as the bridge does (a named element could shadow it).
-  const getMC = (Object.getOwnPropertyDescriptor(Document.prototype, "modelContext") || {}).get;
-  const mc = typeof getMC === "function" ? getMC.call(document) : null;
-  if (mc && typeof mc.addEventListener === "function") mc.addEventListener("toolchange", toolsChanged);
+  const getMC = Object.getOwnPropertyDescriptor(Document.prototype, "modelContext")?.get; // eslint-disable-line @typescript-eslint/unbound-method -- called with .call
+  const mc: unknown = typeof getMC === "function" ? getMC.call(document) : null;
+  if (mc instanceof EventTarget) mc.addEventListener("toolchange", toolsChanged);
 
-  channel.port1.onmessage = (e) => {
+  channel.port1.onmessage = (e: MessageEvent<BridgeAnswer | null>) => {
     const d = e.data || {};
     if (d.secret !== secret) return;
     if (d.event === "toolchange") { toolsChanged(); return; }
-    if (!pending.has(d.id)) return;
-    const respond = pending.get(d.id);
+    const respond = d.id === undefined ? undefined : pending.get(d.id);
+    if (!respond || d.id === undefined) return;
     pending.delete(d.id);
     respond(d);
   };
@@ -53,7 +59,7 @@
   setTimeout(() => window.postMessage({ webmcpBridgeRelay: true, secret }, "*", [channel.port2]));
 
   // ask sends a request to the bridge and resolves with its answer.
-  const ask = (req) => new Promise((resolve) => {
+  const ask = (req: Record<string, unknown>): Promise<BridgeAnswer> => new Promise((resolve) => {
     const id = nextId++;
     pending.set(id, resolve);
     channel.port1.postMessage({ id, secret, ...req });
@@ -61,7 +67,7 @@
 
   chrome.runtime.onConnect.addListener((port) => {
     // Only the extension's own pages (the panel), never another content script or a web page.
-    const s = port.sender || {};
+    const s: chrome.runtime.MessageSender = port.sender || {};
     if (port.name !== "webmcp-bridge-panel" || s.id !== chrome.runtime.id || s.tab || !s.url || !s.url.startsWith(chrome.runtime.getURL(""))) {
       port.disconnect();
       return;
@@ -70,22 +76,24 @@
     port.onDisconnect.addListener(() => panels.delete(port));
     // What this port was last shown of each tool (name → its description as JSON): a call runs
     // only the tool the panel listed, not another one registered since under the same name.
-    let listed = new Map();
-    port.onMessage.addListener(async (msg) => {
+    let listed = new Map<string, string>();
+    port.onMessage.addListener((m: unknown) => void serve(m));
+    const serve = async (m: unknown): Promise<void> => {
+      const msg = m as PanelRequest | null;
       if (!msg || typeof msg !== "object" || !Number.isSafeInteger(msg.id)) return;
       // The page's origin and URL are stamped last: nothing from the page's world can set them.
-      const answer = (body) => {
+      const answer = (body: Record<string, unknown>): void => {
         try {
           port.postMessage({ ...body, id: msg.id, ...stamp() });
         } catch (e) { // an answer the panel's messaging cannot carry (or the panel went away)
-          try { port.postMessage({ error: "the page's answer cannot be passed on: " + e.message, id: msg.id, ...stamp() }); } catch (e2) { /* gone */ }
+          try { port.postMessage({ error: "the page's answer cannot be passed on: " + messageOf(e), id: msg.id, ...stamp() }); } catch { /* gone */ }
         }
       };
-      const refuse = (refused, error) => answer({ refused, error: "refused: " + error });
+      const refuse = (refused: string, error: string): void => answer({ refused, error: "refused: " + error });
       try {
         if (msg.op === "list") {
           const d = await ask({ op: "list" });
-          if (Array.isArray(d.tools)) listed = new Map(d.tools.filter((t) => t && typeof t.name === "string").map((t) => [t.name, JSON.stringify(t)]));
+          if (Array.isArray(d.tools)) listed = new Map((d.tools as { name?: unknown }[]).filter((t) => t && typeof t.name === "string").map((t) => [t.name as string, JSON.stringify(t)]));
           return answer({ tools: d.tools, error: d.error, errorName: d.errorName });
         }
         if (msg.op !== "call") return refuse("request", "unknown request");
@@ -93,13 +101,17 @@
         if (typeof msg.name !== "string" || typeof msg.args !== "object" || msg.args === null) return refuse("request", "a call needs a tool name and an arguments object");
         if (!listed.has(msg.name)) return refuse("unlisted", "the tool was not listed to this panel");
         const now = await ask({ op: "list" });
-        const tool = Array.isArray(now.tools) ? now.tools.find((t) => t && t.name === msg.name) : undefined;
+        const tool: unknown = Array.isArray(now.tools) ? (now.tools as { name?: unknown }[]).find((t) => t && t.name === msg.name) : undefined;
         if (!tool || JSON.stringify(tool) !== listed.get(msg.name)) return refuse("toolchange", "the tool has changed since it was listed");
         const d = await ask({ op: "call", name: msg.name, args: msg.args });
         answer({ raw: d.raw, error: d.error, errorName: d.errorName });
       } catch (e) {
-        answer({ error: "the page's answer cannot be read: " + (e && e.message) });
+        answer({ error: "the page's answer cannot be read: " + messageOf(e) });
       }
-    });
+    };
   });
-})();
+}
+
+function messageOf(e: unknown): string {
+  return e instanceof Error ? e.message : String(e);
+}
