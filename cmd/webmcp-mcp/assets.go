@@ -107,8 +107,10 @@ func serveAssets(dir string) (base string, stop func(), err error) {
 //go:embed inject.js
 var injectTemplate string
 
-// embeddedLoader is the bridge's loader (web/dist/webmcp-bridge.js) as web/src builds it, for
-// when no web/dist is at hand.
+// embeddedLoader is the bridge's loader as web/src builds it with raw results (jsbuild
+// -raw-results): the page's bridge gives the API, checks arguments and turns binaries into data:
+// URLs, and webmcp-mcp normalizes every result itself, once, so every notice a client gets is
+// its own. Pages always get this loader; web/dist (-assets) only serves its module and Worker.
 //
 //go:generate go run genloader.go
 //go:embed loader_gen.js
@@ -118,18 +120,12 @@ var embeddedLoader string
 // when its tools change.
 const notifyName = "__webmcpMcpToolsChanged"
 
-// injectScript is the script every page gets before its own: the loader of dir (the embedded
-// one when dir is ""), told where its module is, then the entry point webmcp-mcp calls. With a
-// policy, the page's bridge is configured with it too (the result is normalized again natively
+// injectScript is the script every page gets before its own: the embedded loader, told where
+// its module is (served from dir; none when dir is ""), then the entry point webmcp-mcp calls.
+// With a policy, the page's bridge is configured with it too (the result is normalized natively
 // under it either way).
 func injectScript(dir, base string, policy *bridge.Policy) (string, error) {
 	loader := []byte(embeddedLoader)
-	if dir != "" {
-		var err error
-		if loader, err = os.ReadFile(filepath.Join(dir, "webmcp-bridge.js")); err != nil {
-			return "", err
-		}
-	}
 	cfg := map[string]any{"base": base, "notify": notifyName}
 	if policy != nil {
 		pj, err := policy.MarshalJSON()

@@ -83,7 +83,7 @@ func build(repo string) (map[string][]byte, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	cmd := exec.Command("go", "run", "./internal/jsbuild", "-src", "web/src", "-out", tmp, "-version", p.Version,
+	cmd := exec.Command("go", "run", "./internal/jsbuild", "-raw-results", "-src", "web/src", "-out", tmp, "-version", p.Version,
 		"-wasm-exec", filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js"))
 	cmd.Dir = repo
 	if b, err := cmd.CombinedOutput(); err != nil {

@@ -115,7 +115,8 @@ func TestInjectScript(t *testing.T) {
 	p.Strict = true
 	s, err := injectScript(dist, "http://127.0.0.1:1234/", &p)
 	require.NoError(t, err)
-	assert.Contains(t, s, "/* webmcp-bridge.js */", "the loader is inlined")
+	assert.Contains(t, s, "(the loader of webmcp-bridge", "the embedded loader is inlined, whatever -assets holds")
+	assert.NotContains(t, s, "/* webmcp-bridge.js */", "pages never get -assets' loader, which normalizes (webmcp-mcp does that itself, once)")
 	assert.Contains(t, s, `"base":"http://127.0.0.1:1234/"`)
 	assert.Contains(t, s, `"strict":true`, "the policy goes to the page's bridge")
 	assert.NotContains(t, s, "__CONFIG__")

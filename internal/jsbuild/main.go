@@ -28,6 +28,7 @@ func main() {
 	version := flag.String("version", "", "the package's version, written into the loader")
 	wasmExec := flag.String("wasm-exec", "", "Go's lib/wasm/wasm_exec.js, imported by the Worker as go:wasm_exec")
 	testBuild := flag.Bool("test", false, "build the test build's loader and Worker (with the tests' door into the module)")
+	rawResults := flag.Bool("raw-results", false, "build the loader to hand on results prepared, not normalized (webmcp-mcp's, whose server normalizes them)")
 	extension := flag.Bool("extension", false, "build the extension's scripts (relay.ts, panel.ts, background.ts in -src) instead")
 	flag.Parse()
 	if *version == "" {
@@ -84,7 +85,7 @@ func main() {
 			Write:             true,
 			LogLevel:          api.LogLevelWarning,
 			Plugins:           []api.Plugin{goWasmExec},
-			Define:            map[string]string{"__WEBMCP_TEST__": fmt.Sprint(*testBuild)},
+			Define:            map[string]string{"__WEBMCP_TEST__": fmt.Sprint(*testBuild), "__WEBMCP_RAW_RESULTS__": fmt.Sprint(*rawResults)},
 			External:          []string{"react"},
 		})
 		for _, m := range r.Errors {

@@ -8,7 +8,7 @@ import { callGo, checkInput, newSchema, releaseSchema, startModule, state, type 
 import { toJSON, tooLarge } from "./encode.ts";
 import { checkSchema } from "./schema-check.ts";
 import { errorResult, normalize, passThrough, reportViolations, type NormalizedHead } from "./results.ts";
-import { parse, stringify } from "./builtins.ts";
+import { parse } from "./builtins.ts";
 
 /** A tool's schema as registration sees it: none, checked JSON, or text it does not check (a
  * toJSON that returns a string, accepted unchecked as native WebMCP accepts it). */
@@ -40,10 +40,11 @@ export const agentCalls = new Map<string, number>();
 
 // agentHeads holds, for a short while, what the module said of the results of the agent side's
 // calls, by their exact text: a raw output identical to one of them was produced by the module.
+// At most 8 are kept, none over 4 MiB of text (a larger one is read again: one more crossing).
 const agentHeads = new Map<string, NormalizedHead>();
-const AGENT_HEADS_KEPT = 8;
+const AGENT_HEADS_KEPT = 8, AGENT_HEAD_MAX_CHARS = 4 << 20;
 function keepAgentHead(out: Outcome, forAgent: boolean): Outcome {
-  if (!forAgent || !("text" in out) || out.text === null || !out.head || !out.head.modelInput) return out;
+  if (!forAgent || !("text" in out) || out.text === null || out.text.length > AGENT_HEAD_MAX_CHARS || !out.head || !out.head.modelInput) return out;
   agentHeads.set(out.text, out.head);
   while (agentHeads.size > AGENT_HEADS_KEPT) agentHeads.delete(agentHeads.keys().next().value as string);
   return out;
@@ -90,7 +91,7 @@ async function guarded(name: string, schema: SchemaRef | null, args: string | ((
     if (!normalizeOn) throw e;
     return failed(e, forAgent);
   }
-  if (!normalizeOn) return { text: rawText(value) };
+  if (!normalizeOn) return { text: await rawText(value) };
   if (unavailable()) return { text: await passThrough(value) };
   try {
     const { head, body } = await normalize(value, name, forAgent);
@@ -102,8 +103,10 @@ async function guarded(name: string, schema: SchemaRef | null, args: string | ((
 }
 
 // rawText is what native WebMCP hands an agent for a tool's value: strings as they are, anything
-// else as JSON (undefined as "undefined"); a form whose submission navigated (a symbol) gives null.
-const rawText = (v: unknown): string | null => (typeof v === "string" ? v : v === undefined ? "undefined" : typeof v === "symbol" ? null : stringify(v) ?? null);
+// else as JSON (undefined as "undefined"; binaries, which JSON would make {}, as data: URLs, as
+// the bridge's content.image gives them); a form whose submission navigated (a symbol) gives null.
+const rawText = async (v: unknown): Promise<string | null> =>
+  (v === undefined ? "undefined" : typeof v === "symbol" ? null : passThrough(v));
 
 // failed is the isError result for e; where the module cannot run, e is thrown on.
 async function failed(e: unknown, forAgent: boolean): Promise<Outcome> {
@@ -138,5 +141,5 @@ export async function normalizeForeign(raw: string | null, tool: string): Promis
 
 /** normalizeValue is WebMCPBridge.normalize: any value as a CallToolResult's JSON text. */
 export async function normalizeValue(value: unknown): Promise<string> {
-  return (await normalize(value, "", false)).body;
+  return (await normalize(value, "", false, false)).body;
 }

@@ -4,6 +4,7 @@
 import { checkToolSchema, releaseTool, runGuarded } from "./flow.ts";
 import { defineProperty, getOwnPropertyDescriptor } from "./builtins.ts";
 import { toJSON } from "./encode.ts";
+import { hasBinaries, passThrough } from "./results.ts";
 import type { ModelContext, ModelContextTool } from "./types.ts";
 
 type RegisterOptions = { signal?: AbortSignal; exposedTo?: string[] } | undefined;
@@ -59,11 +60,16 @@ export function mirrorInto(native: InvokingModelContext): { add(t: MirroredTool)
   };
 }
 
-/** wrapNative wraps native.registerTool; with normalizeOn false tools are registered unchanged. */
+// rawValue is a tool's value as the browser takes it, binaries made data: URLs (JSON text then).
+const rawValue = (v: unknown): unknown => (hasBinaries(v) ? passThrough(v) : v);
+
+/** wrapNative wraps native.registerTool; with normalizeOn false a tool's result goes to the
+ * browser raw, but for binaries (content.image's Blobs, a canvas), given as data: URLs. */
 export function wrapNative(native: ModelContext, normalizeOn: boolean): ModelContext {
   const nativeRegister = native.registerTool.bind(native);
   native.registerTool = function registerTool(tool: ModelContextTool, options?: RegisterOptions): Promise<undefined> {
-    if (!normalizeOn || !tool || typeof tool.execute !== "function") return nativeRegister(tool, options);
+    if (!tool || typeof tool.execute !== "function") return nativeRegister(tool, options);
+    if (!normalizeOn) return nativeRegister({ ...tool, execute: async (input, ctx) => rawValue(await tool.execute(input, ctx)) }, options);
     let schema;
     try {
       schema = checkToolSchema(tool.inputSchema).schema;

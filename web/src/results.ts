@@ -41,8 +41,10 @@ function plainText(value: unknown): string | null {
 }
 
 /** normalize returns the CallToolResult as JSON text and what the module said of it: one
- * crossing, none for plain text (unless forAgent, which needs the model input). */
-export async function normalize(value: unknown, tool: string, forAgent: boolean): Promise<Normalized> {
+ * crossing, none for plain text (unless forAgent, which needs the model input). A tool's result
+ * (ofTool) in webmcp-mcp's loader is only prepared: its server normalizes it. */
+export async function normalize(value: unknown, tool: string, forAgent: boolean, ofTool = true): Promise<Normalized> {
+  if (__WEBMCP_RAW_RESULTS__ && ofTool) return { head: { violations: [] }, body: await passThrough(value) };
   const prepared = await prepareBinaries(value);
   const fast = forAgent || prepared.binaries.length ? null : plainText(prepared.value);
   if (fast) return { head: { violations: [] }, body: fast };
@@ -63,6 +65,7 @@ export async function errorResult(err: unknown, forAgent: boolean): Promise<Norm
   const message = isError ? String((err as { message: string }).message) : String(err);
   const code = err && typeof err === "object" && (err as { code?: unknown }).code !== undefined ? String((err as { code: unknown }).code) : "";
   const max = (state.policy ?? POLICY_DEFAULTS).maxTextChars;
+  if (__WEBMCP_RAW_RESULTS__) return { head: { violations: [] }, body: stringify({ type: "error", message: name && name !== "Error" && !message.startsWith(name + ":") ? `${name}: ${message}` : message, ...(code && { code }) }) };
   return callGo<"errorResult", NormalizedHead>("errorResult", name, max > 0 ? message.slice(0, max + 1) : message, code, forAgent);
 }
 
@@ -132,6 +135,12 @@ async function bytesOf(src: BinarySource, index: number, field: "" | "data"): Pr
 const blockData = (v: unknown): unknown =>
   v && typeof v === "object" && (v as { type?: unknown }).type === "image" ? (v as { data?: unknown }).data : undefined;
 
+/** hasBinaries says whether prepareBinaries would find a binary in value. */
+export function hasBinaries(value: unknown): boolean {
+  const here = (v: unknown): boolean => isBinary(v) || isBinary(blockData(v));
+  return here(value) || isArray(value) && value.some(here);
+}
+
 /** prepareBinaries takes the binaries out of a result — the result itself, the items of a
  * returned array, an image block's data there — as bytes, leaving null in their place. */
 export async function prepareBinaries(value: unknown): Promise<{ value: unknown; binaries: Binary[] }> {
@@ -143,7 +152,7 @@ export async function prepareBinaries(value: unknown): Promise<{ value: unknown;
     if (isBinary(data)) { binaries.push(await bytesOf(data, index, "data")); return { ...(v as object), data: null }; }
     return v;
   };
-  if (isArray(value) && value.some((v) => isBinary(v) || isBinary(blockData(v))))
+  if (isArray(value) && hasBinaries(value))
     value = await Promise.all(value.map((v: unknown, i) => take(v, i)));
   else value = await take(value, -1);
   return { value, binaries };

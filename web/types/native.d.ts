@@ -32,5 +32,6 @@ export declare function mirrorInto(native: InvokingModelContext): {
     add(t: MirroredTool): void;
     remove(name: string): void;
 };
-/** wrapNative wraps native.registerTool; with normalizeOn false tools are registered unchanged. */
+/** wrapNative wraps native.registerTool; with normalizeOn false a tool's result goes to the
+ * browser raw, but for binaries (content.image's Blobs, a canvas), given as data: URLs. */
 export declare function wrapNative(native: ModelContext, normalizeOn: boolean): ModelContext;

@@ -16,8 +16,9 @@ export interface Normalized {
     body: string;
 }
 /** normalize returns the CallToolResult as JSON text and what the module said of it: one
- * crossing, none for plain text (unless forAgent, which needs the model input). */
-export declare function normalize(value: unknown, tool: string, forAgent: boolean): Promise<Normalized>;
+ * crossing, none for plain text (unless forAgent, which needs the model input). A tool's result
+ * (ofTool) in webmcp-mcp's loader is only prepared: its server normalizes it. */
+export declare function normalize(value: unknown, tool: string, forAgent: boolean, ofTool?: boolean): Promise<Normalized>;
 /** errorResult is the isError result for a tool that threw or rejected: the message as thrown,
  * with the error's name only where it says more than "Error". */
 export declare function errorResult(err: unknown, forAgent: boolean): Promise<Normalized>;
@@ -30,6 +31,8 @@ export type BinarySource = Blob | ArrayBuffer | ArrayBufferView | HTMLCanvasElem
 export declare function isBinary(v: unknown): v is BinarySource;
 /** blobOf turns a binary into a Blob (a canvas or an ImageBitmap as PNG). */
 export declare function blobOf(src: BinarySource): Promise<Blob>;
+/** hasBinaries says whether prepareBinaries would find a binary in value. */
+export declare function hasBinaries(value: unknown): boolean;
 /** prepareBinaries takes the binaries out of a result — the result itself, the items of a
  * returned array, an image block's data there — as bytes, leaving null in their place. */
 export declare function prepareBinaries(value: unknown): Promise<{

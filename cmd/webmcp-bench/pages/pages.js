@@ -120,18 +120,19 @@ window.restarts = async (n) => {
   return { crashed, generations: moduleDoor().info().generation - g0 };
 };
 
-// wideCall calls a tool that returns an object of ~15 MiB of JSON made of many small members,
-// and right behind it a small HTML call: ms until each answered, and the result's size.
+// wideCall calls a tool that returns an object of ~15 MiB of JSON made of many small members
+// (under the default maxResultBytes of 16 MiB), and right behind it a small HTML call: ms until
+// each answered, the value's JSON size, and whether the result was refused.
 window.wideCall = async () => {
   const big = await toolNamed("wide_15mb"), small = await toolNamed("html_small");
   const t0 = performance.now();
-  let bigMs = 0, smallMs = 0, bytes = 0;
-  const bigCall = document.modelContext.executeTool(big, {}).then((out) => { bigMs = performance.now() - t0; bytes = out.length; });
+  let bigMs = 0, smallMs = 0, refused = true;
+  const bigCall = document.modelContext.executeTool(big, {}).then((out) => { bigMs = performance.now() - t0; refused = out.includes('"isError":true'); });
   const smallCall = document.modelContext.executeTool(small, {}).then(() => { smallMs = performance.now() - t0; });
   await Promise.all([bigCall, smallCall]);
-  return { bigMs, smallMs, members: WIDE_MEMBERS, bytes };
+  return { bigMs, smallMs, members: WIDE_MEMBERS, bytes: JSON.stringify(WIDE()).length, refused };
 };
-const WIDE_MEMBERS = 900000;
+const WIDE_MEMBERS = 600000;
 const WIDE = (() => { let v; return () => { if (!v) { v = {}; for (let i = 0; i < WIDE_MEMBERS; i++) v["member_" + i] = i % 3 === 0 ? "v" + i : i; } return v; }; })();
 window.benchRegistered = Promise.all([
   window.benchRegistered,

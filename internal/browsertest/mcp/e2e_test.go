@@ -75,6 +75,10 @@ func checkDemoResults(t *testing.T, results map[string]map[string]any) {
 	assert.Equal(t, map[string]any{"city": "Oslo", "celsius": float64(-3), "conditions": "light snow", "wind": map[string]any{"kmh": float64(14), "from": "N"}},
 		results["weather"]["structuredContent"])
 	assert.Contains(t, block("panorama", 0)["text"], "[image removed: 9000 px wide exceeds the 8000 px limit]")
+	// The page's bridge hands results on raw and the server normalizes them once: its notices
+	// carry the mark at the top of _meta, where a client looks for it.
+	mark, _ := block("panorama", 0)["_meta"].(map[string]any)
+	assert.Contains(t, mark, "webmcp-bridge/notice", "the notice is marked: %v", block("panorama", 0))
 }
 
 // TestGoClient: the go-sdk client over stdio, in both browser modes (native WebMCP wrapped, and
