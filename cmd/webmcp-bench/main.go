@@ -98,7 +98,6 @@ func main() {
 	b.chromium = "Chromium " + strings.TrimPrefix(strings.TrimPrefix(v.Product, "HeadlessChrome/"), "Chrome/")
 
 	b.step("size", b.moduleSize)
-	b.step("native", b.nativeGo)
 	b.step("load", b.pageLoad)
 	b.step("cold", b.coldStart)
 
@@ -126,6 +125,7 @@ func main() {
 	b.step("mainthread", b.mainThread)
 	b.step("sanitize", b.sanitize)
 	b.step("wide", b.wide)
+	b.step("native", b.nativeGo)
 	b.step("memory", b.memory)
 	b.elapsed = time.Since(started)
 	b.load = load0 + " → " + loadAverage()
