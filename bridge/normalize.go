@@ -49,6 +49,14 @@ func Normalize(v any, p Policy) (*CallToolResult, []Violation) {
 // NormalizeJSON is Normalize for a JSON document. Data (structuredContent's text block) is
 // shown to the model as the tool wrote it, compacted, rather than with Go's sorted members.
 func NormalizeJSON(b []byte, p Policy) (*CallToolResult, []Violation, error) {
+	return NormalizeJSONWith(b, p, nil)
+}
+
+// NormalizeJSONWith is NormalizeJSON with edit applied to the decoded value before it is
+// normalized (the WebAssembly module puts the binaries a page handed over as bytes in their
+// places); the refusals of output too large or too deep come first, as for NormalizeJSON. With an
+// edit, data is shown as the edited value, not as the document's text.
+func NormalizeJSONWith(b []byte, p Policy, edit func(v any) any) (*CallToolResult, []Violation, error) {
 	if r, vs := refuseOversized(len(b), p); r != nil {
 		return r, vs, nil
 	}
@@ -62,6 +70,9 @@ func NormalizeJSON(b []byte, p Policy) (*CallToolResult, []Violation, error) {
 		return nil, nil, err
 	}
 	n := &normalizer{p: p, rawJSON: b}
+	if edit != nil {
+		v, n.rawJSON = edit(v), nil
+	}
 	n.result(v)
 	r, vs := n.finish()
 	return r, vs, nil

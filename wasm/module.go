@@ -82,17 +82,16 @@ type Binary struct {
 // "modelInput" and "tables", what the agent side needs, so that it need not cross again — and
 // body the CallToolResult. JSON that does not parse is a TypeError.
 func (m *Module) Normalize(valueJSON, pageURL string, binaries []Binary, forAgent bool) []byte {
-	p := m.policyFor(pageURL)
-	var (
-		r   *bridge.CallToolResult
-		vs  []bridge.Violation
-		err error
-	)
-	if len(binaries) == 0 {
-		r, vs, err = bridge.NormalizeJSON([]byte(valueJSON), p)
-	} else {
-		r, vs, err = normalizeWithBinaries(valueJSON, binaries, p)
+	var placeBinaries func(v any) any // the binaries, where the loader says they were
+	if len(binaries) > 0 {
+		placeBinaries = func(v any) any {
+			for _, b := range binaries {
+				v = placeBinary(v, b)
+			}
+			return v
+		}
 	}
+	r, vs, err := bridge.NormalizeJSONWith([]byte(valueJSON), m.policyFor(pageURL), placeBinaries)
 	if err != nil {
 		return errorFrame("TypeError", "the tool result is not JSON: "+err.Error(), nil)
 	}
@@ -100,28 +99,6 @@ func (m *Module) Normalize(valueJSON, pageURL string, binaries []Binary, forAgen
 		return resultFrame(r, vs, nil)
 	}
 	return resultFrame(r, vs, agentHead(r))
-}
-
-// normalizeWithBinaries puts each binary where the loader says it was and normalizes the whole.
-func normalizeWithBinaries(valueJSON string, binaries []Binary, p bridge.Policy) (*bridge.CallToolResult, []bridge.Violation, error) {
-	if p.MaxResultBytes > 0 && int64(len(valueJSON)) > p.MaxResultBytes {
-		r, vs := bridge.RefuseTooLarge(int64(len(valueJSON)), p.MaxResultBytes)
-		return r, vs, nil
-	}
-	v, err := jsonvalue.Decode([]byte(valueJSON))
-	if err != nil {
-		var de *jsonvalue.DepthError
-		if errors.As(err, &de) {
-			r, vs := bridge.RefuseTooDeep()
-			return r, vs, nil
-		}
-		return nil, nil, err
-	}
-	for _, b := range binaries {
-		v = placeBinary(v, b)
-	}
-	r, vs := bridge.Normalize(v, p)
-	return r, vs, nil
 }
 
 // placeBinary returns v with b in its place, as an image block (the block the page wrote, when

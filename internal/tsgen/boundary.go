@@ -48,6 +48,16 @@ func boundaryTS() ([]byte, error) {
 	}
 	f.line("}")
 	f.line("export type ExportName = keyof ExportArgs;")
+	f.line("/** Where an export takes binaries: their bytes are transferred to the module, not copied. */")
+	f.line("export const BINARIES_AT: Partial<Record<ExportName, number>> = {")
+	for _, e := range boundary.Exports {
+		for i, p := range e.Params {
+			if p.Type == boundary.ArgBinaries && !e.Test {
+				f.line("  %s: %d,", e.Name, i)
+			}
+		}
+	}
+	f.line("};")
 	var test []string
 	for _, e := range boundary.Exports {
 		if e.Test {

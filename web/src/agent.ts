@@ -5,9 +5,9 @@
 // anywhere else (parseToolOutput) is normalized again, trusting nothing, in one crossing.
 import { MESSAGE_PREFIX, POLICY_DEFAULTS } from "./generated/boundary.ts";
 import { callGo, startModule, state } from "./host.ts";
-import { encode, tooLarge } from "./encode.ts";
+import { encode } from "./encode.ts";
 import { agentCalls, takeAgentHead } from "./flow.ts";
-import { errorResult, reportViolations, type NormalizedHead } from "./results.ts";
+import { errorResult, reread, type NormalizedHead } from "./results.ts";
 import { parse } from "./builtins.ts";
 import type { AgentTool, CallToolResult, ModelContext, ModelInput, RegisteredTool, ToolOutput } from "./types.ts";
 
@@ -24,12 +24,7 @@ function toolOutput(tool: string, body: string, head: NormalizedHead, modelInput
 
 /** parseOutput normalizes a raw output from anywhere again, trusting nothing. */
 export async function parseOutput(raw: unknown, tool: string): Promise<ToolOutput> {
-  await startModule();
-  const json = typeof raw === "string" ? tooLarge(raw) ?? raw : encode(raw);
-  const { head, body } = typeof json === "string"
-    ? await callGo<"parseToolOutput", NormalizedHead>("parseToolOutput", json, document.baseURI)
-    : await callGo<"refuse", NormalizedHead>("refuse", json.refuse, json.size);
-  reportViolations(tool, head.violations ?? []);
+  const { head, body } = await reread(raw, tool);
   const modelInput = head.modelInput ?? (await callGo<"toModelInput", { modelInput: ModelInput }>("toModelInput", body)).head.modelInput;
   return toolOutput(tool, body, head, modelInput);
 }

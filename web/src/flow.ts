@@ -1,13 +1,14 @@
 // The one guarded flow of a tool, for the native wrapper (native.ts) and the fallback
 // (modelcontext.ts) alike: check the schema at registration (on the page, from the generated
 // keyword table: nothing is fetched), validate a call's arguments in the module, run the tool,
-// normalize its result in the module, and release the compiled schema when the tool goes.
+// normalize its result in the module; the callers release the compiled schema when the tool
+// goes (host.releaseSchema).
 // A call crosses into the module at most twice: once to validate (tools with a schema), once
 // for the result (normalized, or the isError result of a throw).
-import { callGo, checkInput, newSchema, releaseSchema, startModule, state, type SchemaRef } from "./host.ts";
-import { toJSON, tooLarge } from "./encode.ts";
+import { checkInput, newSchema, state, type SchemaRef } from "./host.ts";
+import { toJSON } from "./encode.ts";
 import { checkSchema } from "./schema-check.ts";
-import { errorResult, normalize, passThrough, reportViolations, type NormalizedHead } from "./results.ts";
+import { errorResult, normalize, passThrough, reread, type NormalizedHead } from "./results.ts";
 import { parse } from "./builtins.ts";
 
 /** A tool's schema as registration sees it: none, checked JSON, or text it does not check (a
@@ -118,8 +119,6 @@ async function failed(e: unknown, forAgent: boolean): Promise<Outcome> {
   }
 }
 
-/** releaseTool forgets a tool's compiled schema once the tool is unregistered. */
-export const releaseTool = (schema: SchemaRef | null): void => releaseSchema(schema);
 
 /** normalizeForeign is what this page hands an agent for another frame's result: the raw text
  * that frame sent, normalized again by this page's module, trusting nothing (where the module
@@ -127,12 +126,7 @@ export const releaseTool = (schema: SchemaRef | null): void => releaseSchema(sch
 export async function normalizeForeign(raw: string | null, tool: string): Promise<string | null> {
   if (raw === null || unavailable()) return raw;
   try {
-    await startModule();
-    const json = tooLarge(raw);
-    const { head, body } = json ? await callGo<"refuse", NormalizedHead>("refuse", json.refuse, json.size)
-      : await callGo<"parseToolOutput", NormalizedHead>("parseToolOutput", raw, document.baseURI);
-    reportViolations(tool, head.violations ?? []);
-    return body;
+    return (await reread(raw, tool)).body;
   } catch (e) {
     if (unavailable()) return raw;
     throw e;

@@ -8,6 +8,9 @@ export interface ErrorHead { readonly name?: string; readonly message: string; r
 
 export interface Frame<H> { readonly head: H; readonly body: string }
 
+/** frameText writes a frame with head and an empty body, as the module writes its answers. */
+export const frameText = (head: object): string => JSON.stringify(head) + FRAME_SEPARATOR;
+
 /** frameOf reads a frame; a head that says error is thrown as that error. */
 export function frameOf<H = Record<string, unknown>>(out: string): Frame<H> {
   const at = out.indexOf(FRAME_SEPARATOR);

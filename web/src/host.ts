@@ -11,7 +11,7 @@
 // RETIRE_BYTES is replaced once its queue is empty, since WebAssembly memory never shrinks.
 // Where the module cannot run at all (no 'wasm-unsafe-eval', no WebAssembly, a file missing),
 // startModule rejects with moduleUnavailable, once and for all.
-import { MAX_NESTING, MESSAGE_PREFIX, type Binary, type ExportArgs, type ExportName, type Policy, type TestExportName } from "./generated/boundary.ts";
+import { BINARIES_AT, MAX_NESTING, MESSAGE_PREFIX, type Binary, type ExportArgs, type ExportName, type Policy, type TestExportName } from "./generated/boundary.ts";
 import { frameOf, type Frame } from "./frame.ts";
 import type { Answer, Request, serveModule } from "./server.ts";
 
@@ -251,7 +251,8 @@ async function request(req: Request, transfer?: Transferable[]): Promise<Answer>
 
 /** callGo calls an export of the module with its typed arguments; an error head is thrown. */
 export async function callGo<K extends ExportName, H = Record<string, unknown>>(name: K, ...args: ExportArgs[K]): Promise<Frame<H>> {
-  const transfer = name === "normalize" ? (args[2] as readonly Binary[]).map((b) => b.bytes.buffer) : [];
+  const at = BINARIES_AT[name];
+  const transfer = at === undefined ? [] : (args[at] as readonly Binary[]).map((b) => b.bytes.buffer);
   const req = { op: "call", name, args } as Request;
   return frameOf<H>(outOf(await request(req, transfer)));
 }

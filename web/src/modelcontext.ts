@@ -4,11 +4,12 @@
 // normalized in Go. Forms become tools in declarative.ts; the tools of other frames that load
 // the bridge come from frames.ts.
 import { TOOL_NAME } from "./generated/boundary.ts";
-import { checkToolSchema, normalizeForeign, releaseTool, runGuarded } from "./flow.ts";
+import { checkToolSchema, normalizeForeign, runGuarded } from "./flow.ts";
+import { releaseSchema, type SchemaRef } from "./host.ts";
 import { runForm, watchForms, type FormEntry } from "./declarative.ts";
 import { connectFrames, hints, type Frames, type ToolInfo } from "./frames.ts";
 import { stringify } from "./builtins.ts";
-import type { SchemaRef } from "./host.ts";
+import { toJSON } from "./encode.ts";
 import type { MirroredTool } from "./native.ts";
 import type { ModelContext, ModelContextTool, RegisteredTool, ToolEvent } from "./types.ts";
 
@@ -23,7 +24,7 @@ function mirrored(mirror: Mirror, run: (e: Entry, inputJSON: string) => Promise<
   return {
     added: (e) => mirror.add({ name: e.name, description: e.description, text: e.text,
       run: async (input) => {
-        const text = await run(e, JSON.stringify(input ?? {}));
+        const text = await run(e, toJSON(input ?? {}, "the input")); // bounded as the native wrapper's
         try { return text === null ? null : JSON.parse(text) as unknown; } catch { return text; }
       } }),
     removed: (e) => mirror.remove(e.name),
@@ -173,7 +174,7 @@ function register(tools: Registry, changed: () => void, tool: ModelContextTool, 
   if (signal) signal.addEventListener("abort", () => {
     if (tools.get(name) !== entry) return;
     tools.delete(name);
-    releaseTool(schema);
+    releaseSchema(schema);
     if (entry.announced) { changed(); announce?.removed(entry); }
   }, { once: true });
   // Registered: toolchange first, then the promise resolves; an abort before then rejects it.

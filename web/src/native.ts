@@ -1,7 +1,8 @@
 // Native WebMCP: the browser's own ModelContext, its registerTool wrapped so that tools run the
 // guarded flow (flow.ts): the schema checked at registration, the arguments validated, the result
 // normalized, the compiled schema released when the tool goes.
-import { checkToolSchema, releaseTool, runGuarded } from "./flow.ts";
+import { checkToolSchema, runGuarded } from "./flow.ts";
+import { releaseSchema } from "./host.ts";
 import { defineProperty, getOwnPropertyDescriptor } from "./builtins.ts";
 import { toJSON } from "./encode.ts";
 import { hasBinaries, passThrough } from "./results.ts";
@@ -90,8 +91,8 @@ export function wrapNative(native: ModelContext, normalizeOn: boolean): ModelCon
     const signal = options && options.signal;
     const registered = nativeRegister(wrapped, options);
     if (schema) {
-      if (signal) signal.addEventListener("abort", () => releaseTool(schema), { once: true });
-      registered.catch(() => releaseTool(schema));
+      if (signal) signal.addEventListener("abort", () => releaseSchema(schema), { once: true });
+      registered.catch(() => releaseSchema(schema));
     }
     return registered;
   };

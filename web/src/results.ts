@@ -2,7 +2,7 @@
 // mapped here, everything else normalized by the module; the violations it reports go to the page.
 import { MESSAGE_PREFIX, POLICY_DEFAULTS, type Binary } from "./generated/boundary.ts";
 import { callGo, startModule, state } from "./host.ts";
-import { encode } from "./encode.ts";
+import { encode, tooLarge, type Refusal } from "./encode.ts";
 import { getPrototypeOf, isArray, keys, ObjectPrototype, stringify } from "./builtins.ts";
 import type { ModelInput, Violation } from "./types.ts";
 
@@ -49,10 +49,21 @@ export async function normalize(value: unknown, tool: string, forAgent: boolean,
   const fast = forAgent || prepared.binaries.length ? null : plainText(prepared.value);
   if (fast) return { head: { violations: [] }, body: fast };
   if (!state.policy) await startModule();
-  const json = encode(prepared.value);
-  const { head, body } = typeof json === "string"
-    ? await callGo<"normalize", NormalizedHead>("normalize", json, document.baseURI, prepared.binaries, forAgent)
-    : await callGo<"refuse", NormalizedHead>("refuse", json.refuse, json.size);
+  return toModule(encode(prepared.value), tool, (json) => callGo<"normalize", NormalizedHead>("normalize", json, document.baseURI, prepared.binaries, forAgent));
+}
+
+/** reread normalizes a raw output again (another frame's, an agent's from anywhere), trusting
+ * nothing: a string as JSON text, anything else as a value. */
+export async function reread(raw: unknown, tool: string): Promise<Normalized> {
+  await startModule();
+  return toModule(typeof raw === "string" ? tooLarge(raw) ?? raw : encode(raw), tool,
+    (json) => callGo<"parseToolOutput", NormalizedHead>("parseToolOutput", json, document.baseURI));
+}
+
+// toModule hands JSON text to the module through send, or the refusal of text too deep or too
+// large to cross (an isError result), and tells the page of the violations.
+async function toModule(json: string | Refusal, tool: string, send: (json: string) => Promise<Normalized>): Promise<Normalized> {
+  const { head, body } = typeof json === "string" ? await send(json) : await callGo<"refuse", NormalizedHead>("refuse", json.refuse, json.size);
   reportViolations(tool, head.violations ?? []);
   return { head, body };
 }

@@ -6,7 +6,7 @@
 // The module's exports are taken from the global the module sets at start and the global is
 // removed in the same turn, so no other script can call or replace them.
 import { GLOBAL_EXPORTS, GLOBAL_STARTED, type ExportArgs, type ExportName, type TestExportName } from "./generated/boundary.ts";
-import { frameOf } from "./frame.ts";
+import { frameOf, frameText } from "./frame.ts";
 
 /** A request to the module server. */
 export type Request =
@@ -87,13 +87,13 @@ class ModuleServer {
       }
       case "compile": {
         const s = this.schemaId(req.key, req.json);
-        return "out" in s ? s : { out: `{"id":${s.id}}\n` };
+        return "out" in s ? s : { out: frameText({ id: s.id }) };
       }
       case "release": {
         const id = this.schemas.get(req.key);
         if (id !== undefined) this.call("releaseSchema", [id]);
         this.schemas.delete(req.key);
-        return { out: "{}\n" };
+        return { out: frameText({}) };
       }
       case "test":
         if (__WEBMCP_TEST__) return { out: this.call(req.name, []) };
@@ -102,7 +102,7 @@ class ModuleServer {
         if (__WEBMCP_TEST__) {
           const to = this.exports.get(req.to);
           if (to) this.exports.set(req.name, to);
-          return { out: "{}\n" };
+          return { out: frameText({}) };
         }
         break;
     }
@@ -138,7 +138,7 @@ class ModuleServer {
   // makes it throw a Crash.
   private call(name: string, args: readonly unknown[]): string {
     const f = this.exports.get(name);
-    if (!f) return JSON.stringify({ error: { name: "TypeError", message: `the module has no export named ${name}` } }) + "\n";
+    if (!f) return frameText({ error: { name: "TypeError", message: `the module has no export named ${name}` } });
     let out: unknown, why = "";
     try {
       out = f(...args);

@@ -29,8 +29,6 @@ export declare function takeAgentHead(raw: string): NormalizedHead | undefined;
  * tool gets exactly what was validated. With normalizeOn false, results are raw (the tool's own
  * value as native WebMCP passes it). */
 export declare function runGuarded(name: string, schema: SchemaRef | null, args: string | (() => string), normalizeOn: boolean, run: (args: Record<string, unknown>) => unknown): Promise<Outcome>;
-/** releaseTool forgets a tool's compiled schema once the tool is unregistered. */
-export declare const releaseTool: (schema: SchemaRef | null) => void;
 /** normalizeForeign is what this page hands an agent for another frame's result: the raw text
  * that frame sent, normalized again by this page's module, trusting nothing (where the module
  * cannot run, as it came). */

@@ -8,6 +8,8 @@ export interface Frame<H> {
     readonly head: H;
     readonly body: string;
 }
+/** frameText writes a frame with head and an empty body, as the module writes its answers. */
+export declare const frameText: (head: object) => string;
 /** frameOf reads a frame; a head that says error is thrown as that error. */
 export declare function frameOf<H = Record<string, unknown>>(out: string): Frame<H>;
 /** typedError turns an error the module reports into the JS error it names. */

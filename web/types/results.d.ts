@@ -19,6 +19,9 @@ export interface Normalized {
  * crossing, none for plain text (unless forAgent, which needs the model input). A tool's result
  * (ofTool) in webmcp-mcp's loader is only prepared: its server normalizes it. */
 export declare function normalize(value: unknown, tool: string, forAgent: boolean, ofTool?: boolean): Promise<Normalized>;
+/** reread normalizes a raw output again (another frame's, an agent's from anywhere), trusting
+ * nothing: a string as JSON text, anything else as a value. */
+export declare function reread(raw: unknown, tool: string): Promise<Normalized>;
 /** errorResult is the isError result for a tool that threw or rejected: the message as thrown,
  * with the error's name only where it says more than "Error". */
 export declare function errorResult(err: unknown, forAgent: boolean): Promise<Normalized>;

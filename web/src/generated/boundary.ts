@@ -19,6 +19,10 @@ export interface ExportArgs {
   readonly toModelInput: [result: string];
 }
 export type ExportName = keyof ExportArgs;
+/** Where an export takes binaries: their bytes are transferred to the module, not copied. */
+export const BINARIES_AT: Partial<Record<ExportName, number>> = {
+  normalize: 2,
+};
 /** Exports of the test build only (-tags webmcptest). */
 export type TestExportName = "stats" | "panicForTest" | "crashForTest";
 

@@ -21,6 +21,8 @@ export interface ExportArgs {
     readonly toModelInput: [result: string];
 }
 export type ExportName = keyof ExportArgs;
+/** Where an export takes binaries: their bytes are transferred to the module, not copied. */
+export declare const BINARIES_AT: Partial<Record<ExportName, number>>;
 /** Exports of the test build only (-tags webmcptest). */
 export type TestExportName = "stats" | "panicForTest" | "crashForTest";
 export declare const FRAME_SEPARATOR = "\n";
