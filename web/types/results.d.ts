@@ -22,8 +22,8 @@ export declare function normalize(value: unknown, tool: string, forAgent: boolea
 /** reread normalizes a raw output again (another frame's, an agent's from anywhere), trusting
  * nothing: a string as JSON text, anything else as a value. */
 export declare function reread(raw: unknown, tool: string): Promise<Normalized>;
-/** errorResult is the isError result for a tool that threw or rejected: the message as thrown,
- * with the error's name only where it says more than "Error". */
+/** errorResult is the isError result for a tool that threw or rejected: an error block with the
+ * message as thrown and the error's name, whether the name is shown decided by Go. */
 export declare function errorResult(err: unknown, forAgent: boolean): Promise<Normalized>;
 /** passThrough is a tool's value as the browser passes it on without the bridge: where the module
  * cannot run on this page. Binaries are given as data: URLs, as the bridge's content.image did. */
