@@ -22,7 +22,7 @@ export function reportViolations(tool: string, violations: readonly Omit<Violati
 /** What the module answers for one normalized result: the violations and, for the agent side,
  * the model input and the tables of its text/csv resources. */
 export interface NormalizedHead { violations?: Omit<Violation, "tool">[]; modelInput?: ModelInput; tables?: Record<string, string[][]> }
-export interface Normalized { head: NormalizedHead; body: string }
+interface Normalized { head: NormalizedHead; body: string }
 
 // Plain text is the most common result and needs no checks beyond its length (maxTextChars of
 // the policy in force), so it is mapped here without a trip into the module: the text's JSON in
@@ -81,8 +81,8 @@ export async function errorResult(err: unknown, forAgent: boolean): Promise<Norm
     (!!err && typeof err === "object" && typeof (err as { message?: unknown }).message === "string");
   const name = isError && typeof (err as { name?: unknown }).name === "string" ? (err as { name: string }).name : "";
   const message = isError ? String((err as { message: string }).message) : String(err);
-  const thrownCode = err && typeof err === "object" ? (err as { code?: unknown }).code : undefined;
-  const code = thrownCode !== undefined ? String(thrownCode) : "";
+  const code = err && typeof err === "object" && (err as { code?: unknown }).code !== undefined
+    ? String((err as { code: unknown }).code) : "";
   if (__WEBMCP_RAW_RESULTS__) {
     return { head: { violations: [] }, body: stringify({ type: "error", message, ...(name && { name }), ...(code && { code }) }) };
   }
@@ -116,7 +116,7 @@ function base64(bytes: Uint8Array): string {
 // ---- binaries -----------------------------------------------------------------------------
 
 /** The binary values a tool may return, alone, in a returned array, or as an image block's data. */
-export type BinarySource = Blob | ArrayBuffer | ArrayBufferView | HTMLCanvasElement | OffscreenCanvas | ImageBitmap;
+type BinarySource = Blob | ArrayBuffer | ArrayBufferView | HTMLCanvasElement | OffscreenCanvas | ImageBitmap;
 
 /** isBinary tells the binary values a tool may return in place of an image block. */
 export function isBinary(v: unknown): v is BinarySource {
@@ -164,7 +164,7 @@ export function hasBinaries(value: unknown): boolean {
 
 /** prepareBinaries takes the binaries out of a result — the result itself, the items of a
  * returned array, an image block's data there — as bytes, leaving null in their place. */
-export async function prepareBinaries(value: unknown): Promise<{ value: unknown; binaries: Binary[] }> {
+async function prepareBinaries(value: unknown): Promise<{ value: unknown; binaries: Binary[] }> {
   value = await value;
   const binaries: Binary[] = [];
   const take = async (v: unknown, index: number): Promise<unknown> => {

@@ -9,7 +9,7 @@ import {
 
 /** Why a schema is refused: path is a JSON Pointer into the schema (the offending keyword),
  * message the TypeError's message. */
-export interface SchemaRefusal {
+interface SchemaRefusal {
   readonly path: string;
   readonly message: string;
 }
