@@ -25,16 +25,18 @@ import (
 )
 
 // runner reads a JSON array of schema texts on stdin and writes, for each, the text the page
-// sends the module (JSON.stringify of the parsed value) and checkSchema's answer.
+// sends the module (JSON.stringify of the parsed value) and checkSchema's answer, with the
+// pattern checker (the chunk a page fetches for its first pattern).
 const runner = `
 import { checkSchema } from "./schema-check.ts";
+import { patternProblem } from "./patterns.ts";
 const chunks = [];
 process.stdin.setEncoding("utf8");
 process.stdin.on("data", (c) => chunks.push(c));
 process.stdin.on("end", () => {
   const out = JSON.parse(chunks.join("")).map((text) => {
     const v = JSON.parse(text);
-    return { sent: JSON.stringify(v), got: checkSchema(v) };
+    return { sent: JSON.stringify(v), got: checkSchema(v, patternProblem) };
   });
   process.stdout.write(JSON.stringify(out));
 });

@@ -3,14 +3,23 @@ import { type SchemaRef } from "./host.js";
 import { type NormalizedHead } from "./results.js";
 /** A tool's schema as registration sees it: none, checked JSON, or text it does not check (a
  * toJSON that returns a string, accepted unchecked as native WebMCP accepts it). */
-interface SchemaCheck {
+export interface SchemaCheck {
     text: string | undefined;
     schema: SchemaRef | null;
 }
 /** checkToolSchema decides at registration whether a tool's inputSchema is within the enforced
  * subset, without the module: a schema the bridge cannot enforce is a TypeError that says where
- * and why (its path rides along). Cycles, depth and size are TypeErrors too. */
-export declare function checkToolSchema(inputSchema: unknown, what?: string): SchemaCheck;
+ * and why (its path rides along). Cycles, depth and size are TypeErrors too. The answer is at
+ * once, or, for the first schemas with a pattern, a promise of it: the pattern checker is
+ * fetched then (a page whose Content Security Policy refuses it leaves patterns to the module,
+ * which refuses the schema at the first call). */
+export declare function checkToolSchema(inputSchema: unknown, what?: string): SchemaCheck | PendingCheck;
+/** A check that waits for the pattern checker. */
+interface PendingCheck {
+    pending: Promise<SchemaCheck>;
+}
+/** isPending tells a check that waits (read as an own member: a page cannot fake one). */
+export declare const isPending: (c: SchemaCheck | PendingCheck) => c is PendingCheck;
 /** What a guarded call gives: the result text for the agent, or an error to throw (the
  * arguments failed their schema and results are raw: a DataError, as native WebMCP throws). */
 type Outcome = {
