@@ -30,6 +30,16 @@ func NeverAllowedScheme(scheme string) bool { return slices.Contains(scriptSchem
 // whose HTML-entity-decoded or percent-decoded reading names a script scheme. It returns the
 // trimmed URL with its scheme in lower case.
 func URL(raw string, rules URLRules) (string, error) {
+	s, err := trimURL(raw, rules)
+	if err != nil || plainWebString(s, rules) {
+		return s, err
+	}
+	return checkURL(s, rules)
+}
+
+// trimURL is URL's first step: the URL trimmed, refused when it is empty, over the length limit
+// or holds a control character, a space or a backslash.
+func trimURL(raw string, rules URLRules) (string, error) {
 	s := strings.TrimFunc(raw, func(r rune) bool { return r <= 0x20 })
 	if rules.MaxLength > 0 && len(s) > rules.MaxLength {
 		return "", limitErr("maxURLLength", "the URL is %d bytes, over the %d-byte limit", len(s), rules.MaxLength)
@@ -46,6 +56,12 @@ func URL(raw string, rules URLRules) (string, error) {
 			return "", limitErr("linkSchemes", "the URL contains a backslash (browsers read it as a slash)")
 		}
 	}
+	return s, nil
+}
+
+// checkURL is the whole rule of URL for s, trimmed, within the length limit and free of controls,
+// spaces and backslashes.
+func checkURL(s string, rules URLRules) (string, error) {
 	scheme, ok := urlScheme(s)
 	if !ok {
 		return "", limitErr("linkSchemes", "the URL is not absolute (it has no scheme)")
@@ -109,6 +125,14 @@ func URL(raw string, rules URLRules) (string, error) {
 // inside sanitized markup is written as a link block's URL is. The HTML policy's scheme checks
 // call it: bluemonday writes out the *url.URL its check was given.
 func rewriteToURLForm(u *url.URL, rules URLRules) bool {
+	if plainWebURL(u, rules) {
+		return true // URL would accept u.String() and hand it back unchanged
+	}
+	return rewriteChecked(u, rules)
+}
+
+// rewriteChecked is rewriteToURLForm through the whole rule of URL.
+func rewriteChecked(u *url.URL, rules URLRules) bool {
 	s, err := URL(u.String(), rules)
 	if err != nil {
 		return false
