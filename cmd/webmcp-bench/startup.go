@@ -82,7 +82,7 @@ func (b *bench) coldStart() {
 		ready, first, second = append(ready, split[0]), append(first, split[1]), append(second, split[2])
 	}
 	ratio := median(ratios)
-	b.add(row{"3. cold first call: module fetched, compiled, started in the Worker, 10 KB HTML normalized",
+	b.add(row{"cold", "3. cold first call: module fetched, compiled, started in the Worker, 10 KB HTML normalized",
 		fmt.Sprintf("%.0f ms (%.2f MB gzip fetched; apart: `ready` %.0f ms, then that first call %.0f ms, the next %.1f ms) vs %.0f ms for a minimal Go wasm started in a Worker (new Worker, `wasm_exec.js`, `minimal.wasm` fetched, compiled, run to `main`; no call)",
 			median(bridge), float64(transferred)/1e6, median(ready), median(first), median(second), median(minimal)),
 		fmt.Sprintf("%.2f ×", ratio), "≤ 2.0 × minimal", met(ratio <= 2.0)})
