@@ -2,12 +2,14 @@ package sanitize
 
 import (
 	"fmt"
-	"html"
+
 	"net/netip"
 	"net/url"
 	"slices"
 	"strconv"
 	"strings"
+
+	nethtml "golang.org/x/net/html"
 )
 
 // URLRules are what a link URL must meet.
@@ -273,9 +275,9 @@ func urlScheme(s string) (string, bool) {
 // up in markup), percent decoded, and with the tabs and newlines browsers strip removed. The
 // readings are written into buf, so that checking a URL allocates only for readings that differ.
 func urlReadings(s string, buf *[8]string) []string {
-	out := append(buf[:0], s, html.UnescapeString(s))
+	out := append(buf[:0], s, nethtml.UnescapeString(s))
 	if dec, err := url.PathUnescape(s); err == nil {
-		out = append(out, dec, html.UnescapeString(dec))
+		out = append(out, dec, nethtml.UnescapeString(dec))
 	}
 	for _, r := range out[:len(out):len(out)] {
 		stripped := strings.Map(func(c rune) rune {
