@@ -109,6 +109,7 @@ func main() {
 	b.step("size", b.moduleSize)
 	b.step("load", b.pageLoad)
 	b.step("cold", b.coldStart)
+	b.step("visit", b.secondVisit)
 
 	// The other rows compare a page with the bridge and one with native WebMCP only.
 	native, cancelN := chromedp.NewContext(root)
@@ -166,6 +167,7 @@ func (b *bench) serve(pages string) {
 	b.helpers = helpers
 	mux := http.NewServeMux()
 	mux.Handle("/dist/", http.StripPrefix("/dist/", serve.Handler(b.dist)))
+	mux.Handle("/cached-dist/", http.StripPrefix("/cached-dist/", cacheable(b.dist)))
 	mux.Handle("/testdist/", http.StripPrefix("/testdist/", serve.Handler(b.testdist)))
 	mux.Handle("/bench/", http.StripPrefix("/bench/", serve.Handler(pages)))
 	mux.Handle("/bench-deps/", http.StripPrefix("/bench-deps/", serve.Handler(b.deps)))
@@ -175,6 +177,7 @@ func (b *bench) serve(pages string) {
 	check(err)
 	mux.HandleFunc("/load/bridge.html", loadPage("/dist/webmcp-bridge.js", string(tools), false))
 	mux.HandleFunc("/load/bridge-schema.html", loadPage("/dist/webmcp-bridge.js", string(tools), true))
+	mux.HandleFunc("/load/bridge-cached.html", loadPage("/cached-dist/webmcp-bridge.js", string(tools), false))
 	mux.HandleFunc("/load/mcpb.html", loadPage("/bench-deps/"+mcpbIIFE, string(tools), false))
 	b.log = &serverLog{}
 	handler := gzipped(mux)
