@@ -43,7 +43,7 @@ func (b *bench) profileSplit() {
 		}
 		top := goOutput("tool", "pprof", "-top", "-cum", "-nodecount=400", "-focus", "BenchmarkNormalizeHTML"+c.bench+"$", bin, prof)
 		cum := profileCum(top)
-		total := cum(`/bridge\.NormalizeJSONWith$`)
+		total := cum(`/bridge\.NormalizeJSON$`)
 		share := func(x float64) string { return fmt.Sprintf("%.0f %%", 100*x/total) }
 		blue, writer := cum(`/bluemonday\.\(\*Policy\)\.sanitize$`), cum(`/sanitize\.\(\*renderingWriter\)\.WriteString$`)
 		urls := cum(`/sanitize\.newHTMLPolicy\.func\d+$`) // the scheme checks the policy hands bluemonday

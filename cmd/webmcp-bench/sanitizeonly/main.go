@@ -3,7 +3,7 @@
 // Command sanitizeonly is the benchmark's view inside the module's normalize of an html block,
 // built by cmd/webmcp-bench with the same Go as the bridge and run in a Worker of the bench page:
 // globalThis.__sanitizeOnly.bluemonday(doc) is sanitize.HTML (bluemonday with the bridge's
-// policy, nothing else) and .sanitize(doc) is sanitize.SanitizeHTML (bluemonday, then the
+// policy, nothing else) and .sanitize(doc) is sanitize.HTMLAndText (bluemonday, then the
 // plain-text rendering and the removal report: what Normalize does with the markup). Each
 // returns the length of the sanitized markup, so that only the Go work and the copy of the
 // document into Go are timed. .stages(json, runs) times, inside WebAssembly, each stage of
@@ -25,10 +25,10 @@ import (
 func main() {
 	api := js.Global().Get("Object").New()
 	api.Set("bluemonday", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		return len(sanitize.HTML(args[0].String()))
+		return len(sanitize.HTML(args[0].String(), sanitize.DefaultHTMLRules()))
 	}))
 	api.Set("sanitize", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		return len(sanitize.SanitizeHTML(args[0].String()).HTML)
+		return len(sanitize.HTMLAndText(args[0].String(), sanitize.DefaultHTMLRules()).HTML)
 	}))
 	api.Set("stages", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		return stages([]byte(args[0].String()), args[1].Int())
@@ -42,7 +42,7 @@ func main() {
 
 // stages times, median of runs in ms, what the module does with the JSON of an html result, one
 // stage more each time: decoding the JSON; bluemonday's UGCPolicy on the markup (the floor);
-// bluemonday with the bridge's policy (its URL checks included); sanitize.SanitizeHTML (plus the
+// bluemonday with the bridge's policy (its URL checks included); sanitize.HTMLAndText (plus the
 // plain-text rendering and the count of what was removed); bridge.NormalizeJSON (plus decoding
 // and the blocks); and that with the result written as JSON. Each run times every stage once, so
 // that a busy machine slows all of them alike.
@@ -57,8 +57,8 @@ func stages(doc []byte, runs int) map[string]any {
 	stage := map[string]func(){
 		"decode":       func() { _, _ = jsonvalue.Decode(doc) },
 		"ugc":          func() { ugc.Sanitize(html) },
-		"policy":       func() { sanitize.HTML(html) },
-		"sanitizeHTML": func() { sanitize.SanitizeHTML(html) },
+		"policy":       func() { sanitize.HTML(html, sanitize.DefaultHTMLRules()) },
+		"sanitizeHTML": func() { sanitize.HTMLAndText(html, sanitize.DefaultHTMLRules()) },
 		"normalize":    func() { _, _, _ = bridge.NormalizeJSON(doc, p) },
 		"encode": func() {
 			r, _, _ := bridge.NormalizeJSON(doc, p)
