@@ -307,3 +307,18 @@ func TestNewestProtocol(t *testing.T) {
 		waitChanged(t, changed)
 	})
 }
+
+// TestPageErrorsVisible (issue 24, 6): a page whose script threw and whose script failed to load
+// shows both in webmcp_list_pages, quoted as page text, beside the tools it did register.
+func TestPageErrorsVisible(t *testing.T) {
+	base := serveSite(t)
+	r := probe(t, []probeStep{wait("fine"), callStep("webmcp_list_pages", nil)}, "stdio",
+		serverArgs(t, true, 20*time.Second, base+"/test/broken.html")...)
+	res := resultOf(t, r.Steps[1])
+	text := textOf(res)
+	assert.Contains(t, text, "fine")
+	assert.Regexp(t, `page error \(page text\): "Uncaught SyntaxError: [^"]*broken\.html:\d+\)"`, text)
+	assert.Regexp(t, `page error \(page text\): "Failed to load resource: [^"]*404[^"]*/test/no-such-script\.js"`, text)
+	pages := res["structuredContent"].(map[string]any)["pages"].([]any)
+	assert.Len(t, pages[0].(map[string]any)["errors"], 2)
+}
