@@ -108,6 +108,7 @@ type options struct {
 	browserURL string
 	policyFile string
 	timeout    time.Duration
+	ready      time.Duration
 	assets     string
 	chromium   string
 	webmcp     bool
@@ -124,6 +125,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.browserURL, "browser", "", "attach to a running Chrome's DevTools endpoint (http://127.0.0.1:9222 or a ws:// URL) instead of launching Chromium")
 	fs.StringVar(&o.policyFile, "policy", "", "the policy as a JSON file (the settings of WebMCPBridge.configure)")
 	fs.DurationVar(&o.timeout, "timeout", defaultTimeout, "how long a tool call (or opening a page) may take; below the 60 s after which common MCP clients give up, and progress notifications are sent meanwhile")
+	fs.DurationVar(&o.ready, "ready-timeout", defaultReadyTimeout, "how long the first tools/list (and a call of a tool not yet known) waits for the -open pages to load and register their tools")
 	fs.StringVar(&o.assets, "assets", "", "the built bridge (web/dist of `make build`), whose module then also runs in each page; default: $WEBMCP_BRIDGE_ASSETS, or a web/dist found from the working directory or the executable, else none (the embedded loader only)")
 	fs.StringVar(&o.chromium, "chromium", "", "the Chromium to launch (default: $CHROMIUM, or chromium on PATH)")
 	fs.BoolVar(&o.webmcp, "webmcp", true, "launch Chromium with native WebMCP (--enable-features=WebMCP); false: the bridge provides the API")
@@ -140,6 +142,9 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	}
 	if o.timeout <= 0 {
 		return o, errors.New("-timeout must be positive")
+	}
+	if o.ready < 0 {
+		return o, errors.New("-ready-timeout must not be negative")
 	}
 	return o, nil
 }
@@ -196,7 +201,9 @@ func run(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, stde
 	defer stopAssets()
 
 	a := newApp(policy, o.timeout, log, serverVersion())
-	if a.inject, err = injectScript(dir, base, pagePolicy); err != nil {
+	a.readyTimeout = o.ready
+	inject, err := injectScript(dir, base, pagePolicy)
+	if err != nil {
 		return err
 	}
 	cfg := browserConfig{attach: o.browserURL, headed: o.headed, webmcp: o.webmcp}
@@ -218,17 +225,17 @@ func run(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, stde
 		return err
 	}
 	defer closeBrowser()
-	a.browser = bctx
-	if cfg.attach != "" {
-		a.attached = true
-		if err := a.adoptTargets(); err != nil {
+	src := newDevtoolsSource(bctx, inject, o.timeout, log, cfg.attach != "")
+	if src.attached {
+		if err := src.adoptTargets(); err != nil {
 			return err
 		}
 	}
-	go a.openAtStart(ctx, o.open)
+	a.serve(ctx, src)
+	a.openAtStart(ctx, o.open)
 
 	if o.httpAddr == "" {
-		err := a.server.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}})
+		err := a.server.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: dropCancelledWriter{stdout}})
 		if err != nil && (errors.Is(err, io.EOF) || ctx.Err() != nil) {
 			return nil
 		}
@@ -237,12 +244,11 @@ func run(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, stde
 	return serveHTTP(ctx, a.server, o.httpAddr, log, stderr)
 }
 
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }
-
 // serveHTTP serves streamable HTTP at /mcp with the SDK's DNS-rebinding protection (on by
-// default) and cross-origin protection, and says where on stderr.
+// default) and cross-origin protection, and says where on stderr. Both protocol generations are
+// served: a request that names 2026-07-28 or later in its MCP-Protocol-Version header goes to the
+// stateless handler (per-request _meta, server/discover, subscriptions/listen; cancelling is
+// closing the request), every other to the stateful one (initialize, sessions, the GET stream).
 func serveHTTP(ctx context.Context, server *mcp.Server, addr string, log *slog.Logger, stderr io.Writer) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
@@ -251,9 +257,8 @@ func serveHTTP(ctx context.Context, server *mcp.Server, addr string, log *slog.L
 	if host, _, _ := net.SplitHostPort(ln.Addr().String()); !net.ParseIP(host).IsLoopback() {
 		fmt.Fprintf(stderr, "webmcp-mcp: warning: %s is not a loopback address; anyone who reaches it can drive the browser\n", host)
 	}
-	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &mcp.StreamableHTTPOptions{Logger: log})
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", http.NewCrossOriginProtection().Handler(h))
+	mux.Handle("/mcp", http.NewCrossOriginProtection().Handler(dropCancelledHTTP(mcpHTTPHandler(server, log))))
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(stderr, "webmcp-mcp: streamable HTTP on http://%s/mcp\n", ln.Addr())
 	go func() {
@@ -266,4 +271,22 @@ func serveHTTP(ctx context.Context, server *mcp.Server, addr string, log *slog.L
 		return err
 	}
 	return nil
+}
+
+// statelessFrom is the first protocol version served statelessly over HTTP.
+const statelessFrom = "2026-07-28"
+
+// mcpHTTPHandler routes each request to the stateless handler when its MCP-Protocol-Version
+// header names statelessFrom or later, else to the stateful one; both serve the same server.
+func mcpHTTPHandler(server *mcp.Server, log *slog.Logger) http.Handler {
+	get := func(*http.Request) *mcp.Server { return server }
+	stateful := mcp.NewStreamableHTTPHandler(get, &mcp.StreamableHTTPOptions{Logger: log})
+	stateless := mcp.NewStreamableHTTPHandler(get, &mcp.StreamableHTTPOptions{Logger: log, Stateless: true, PropagateRequestCancellation: true})
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if v := r.Header.Get("MCP-Protocol-Version"); v >= statelessFrom {
+			stateless.ServeHTTP(w, r)
+			return
+		}
+		stateful.ServeHTTP(w, r)
+	})
 }
