@@ -72,3 +72,4 @@ export declare function install({ assets, normalize, start, worker }: InstallOpt
     api: WebMCPBridge;
     modelContext: ModelContext | null;
 };
+export declare function contentBuilders(): Content;
