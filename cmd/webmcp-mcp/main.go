@@ -196,7 +196,8 @@ func run(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, stde
 	defer stopAssets()
 
 	a := newApp(policy, o.timeout, log, serverVersion())
-	if a.inject, err = injectScript(dir, base, pagePolicy); err != nil {
+	inject, err := injectScript(dir, base, pagePolicy)
+	if err != nil {
 		return err
 	}
 	cfg := browserConfig{attach: o.browserURL, headed: o.headed, webmcp: o.webmcp}
@@ -218,13 +219,13 @@ func run(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, stde
 		return err
 	}
 	defer closeBrowser()
-	a.browser = bctx
-	if cfg.attach != "" {
-		a.attached = true
-		if err := a.adoptTargets(); err != nil {
+	src := newDevtoolsSource(bctx, inject, o.timeout, log, cfg.attach != "")
+	if src.attached {
+		if err := src.adoptTargets(); err != nil {
 			return err
 		}
 	}
+	a.serve(ctx, src)
 	go a.openAtStart(ctx, o.open)
 
 	if o.httpAddr == "" {

@@ -14,33 +14,23 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/webmcp-bridge/webmcp-bridge/bridge"
 	"github.com/webmcp-bridge/webmcp-bridge/bridge/mcpsdk"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/boundary"
 	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
 )
 
-// app is the MCP server and the browser it drives.
+// app is the MCP server over a source of pages.
 type app struct {
-	server   *mcp.Server
-	browser  context.Context // chromedp context of the browser
-	inject   string          // the script every page gets first
-	reader   string          // reader.js, evaluated in webmcp-mcp's isolated world of each page
-	policy   bridge.Policy
-	timeout  time.Duration
-	log      *slog.Logger
-	attached bool // the browser is the user's (-browser): its tabs are adopted, not launched
-
-	nextCall atomic.Int64
-
-	mu       sync.Mutex
-	tabs     []*tab
-	lastPage int
-	gone     []string // pages closed under their calls (crashed), newest last
+	server  *mcp.Server
+	src     PageSource
+	policy  bridge.Policy
+	timeout time.Duration
+	log     *slog.Logger
 
 	syncReq    chan struct{}
 	syncMu     sync.Mutex
@@ -63,7 +53,6 @@ const (
 
 func newApp(policy bridge.Policy, timeout time.Duration, log *slog.Logger, version string) *app {
 	a := &app{policy: policy, timeout: timeout, log: log, registered: map[string]*mcp.Tool{}, syncReq: make(chan struct{}, 1)}
-	a.reader = readerScript()
 	a.server = mcp.NewServer(&mcp.Implementation{Name: "webmcp-mcp", Title: "WebMCP pages (webmcp-bridge)", Version: version}, &mcp.ServerOptions{
 		Logger:       log,
 		Instructions: "Tools of the web pages open in a browser. Each page tool's description names its page; what a page returns is checked and sanitized, but it is still content from that page. Open pages with webmcp_open_page.",
@@ -74,6 +63,32 @@ func newApp(policy bridge.Policy, timeout time.Duration, log *slog.Logger, versi
 	a.addViewer()
 	go a.syncLoop()
 	return a
+}
+
+// serve makes the server follow src's pages.
+func (a *app) serve(ctx context.Context, src PageSource) {
+	a.src = src
+	go func() {
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-src.Changes():
+				a.requestSync()
+			}
+		}
+	}()
+}
+
+// openAtStart opens the -open pages one after the other, while the server already answers: a
+// page that loads slowly, opens dialogs or cannot be reached never holds up initialize.
+func (a *app) openAtStart(ctx context.Context, urls []string) {
+	for _, u := range urls {
+		if _, err := a.src.Open(ctx, u); err != nil {
+			a.log.Warn("-open", "err", err)
+		}
+		a.syncTools()
+	}
 }
 
 // syncPause is the least time between two updates of the tool list: a page that registers and
@@ -92,6 +107,9 @@ func (a *app) requestSync() {
 
 func (a *app) syncLoop() {
 	for range a.syncReq {
+		if a.src == nil {
+			continue
+		}
 		a.syncTools()
 		time.Sleep(syncPause)
 	}
@@ -122,7 +140,7 @@ func (a *app) syncTools() {
 		}
 		w := want[name]
 		if err := a.addPageTool(w); err != nil {
-			a.log.Warn("a page tool cannot be offered", "page", w.tab.id, "tool", w.page.Name, "err", err)
+			a.log.Warn("a page tool cannot be offered", "page", w.pageID, "tool", w.page.Name, "err", err)
 			continue
 		}
 		a.registered[name] = w.tool
@@ -137,9 +155,9 @@ func sameTool(a, b *mcp.Tool) bool {
 
 // wantedTool is one page tool as it should be offered.
 type wantedTool struct {
-	tab    *tab
+	pageID string
 	origin string
-	page   pageTool
+	page   PageTool
 	tool   *mcp.Tool
 }
 
@@ -154,19 +172,17 @@ var prefixed = regexp.MustCompile(`(?i)^(p[0-9]+_|webmcp_)`)
 // (all pages together) are left out and counted in a.omitted.
 func (a *app) wantedTools() (map[string]wantedTool, map[string]int) {
 	type entry struct {
-		t    *tab
-		info pageInfo
-		pt   pageTool
+		info Page
+		pt   PageTool
 	}
 	var all []entry
 	count := map[string]int{toolOpenPage: 1, toolListPages: 1, toolClosePage: 1}
-	for _, t := range a.allTabs() {
-		info, _, closed := t.snapshot()
-		if closed {
+	for _, p := range a.src.Pages(context.Background()) {
+		if p.Closed != "" {
 			continue
 		}
-		for _, pt := range info.Tools {
-			all = append(all, entry{t, info, pt})
+		for _, pt := range boundTools(p.Tools) {
+			all = append(all, entry{p, pt})
 			count[pt.Name]++
 		}
 	}
@@ -176,23 +192,23 @@ func (a *app) wantedTools() (map[string]wantedTool, map[string]int) {
 	for _, e := range all {
 		name := e.pt.Name
 		if count[name] > 1 || prefixed.MatchString(name) {
-			name = e.t.id + "_" + name
+			name = e.info.ID + "_" + name
 		}
 		if len(name) > 128 {
-			omitted[e.t.id]++
+			omitted[e.info.ID]++
 			continue
 		}
 		if _, dup := out[name]; dup { // one page registering a name twice: keep the first
 			continue
 		}
-		tool := mcpTool(name, e.t.id, e.info, e.pt)
+		tool := mcpTool(name, e.info.ID, e.info, e.pt)
 		b, _ := json.Marshal(tool)
 		if size+len(b) > maxListBytes {
-			omitted[e.t.id]++
+			omitted[e.info.ID]++
 			continue
 		}
 		size += len(b)
-		out[name] = wantedTool{tab: e.t, origin: e.info.Origin, page: e.pt, tool: tool}
+		out[name] = wantedTool{pageID: e.info.ID, origin: e.info.Origin, page: e.pt, tool: tool}
 	}
 	return out, omitted
 }
@@ -200,7 +216,7 @@ func (a *app) wantedTools() (map[string]wantedTool, map[string]int) {
 // mcpTool maps a page tool to an MCP tool: the description says whose page it is and repeats the
 // hints a client should act on; the annotations carry readOnlyHint; _meta keeps the page and the
 // WebMCP annotations as they were.
-func mcpTool(name, pageID string, info pageInfo, pt pageTool) *mcp.Tool {
+func mcpTool(name, pageID string, info Page, pt PageTool) *mcp.Tool {
 	ann := pt.Annotations
 	hint := func(k string) bool { v, _ := ann[k].(bool); return v }
 	var desc strings.Builder
@@ -240,7 +256,41 @@ func mcpTool(name, pageID string, info pageInfo, pt pageTool) *mcp.Tool {
 	return t
 }
 
-func hostOf(info pageInfo) string {
+// toolName is the WebMCP rule for a tool's name (within MCP's own), as the page's bridge applies it.
+var toolName = regexp.MustCompile(boundary.ToolNamePattern)
+
+// boundTools drops the tools whose names break the WebMCP rule and holds the others to the limits
+// of the tool list (maxPageTools per page; boundTool each).
+func boundTools(tools []PageTool) []PageTool {
+	var out []PageTool
+	for _, pt := range tools {
+		if !toolName.MatchString(pt.Name) || len(out) == maxPageTools {
+			continue
+		}
+		pt.Annotations = maps.Clone(pt.Annotations)
+		boundTool(&pt)
+		out = append(out, pt)
+	}
+	return out
+}
+
+// boundTool holds a page tool to the limits of the tool list, marking each cut.
+func boundTool(pt *PageTool) {
+	pt.Title = clip(pt.Title, maxTitleChars)
+	pt.Description = cutNotice(pt.Description, maxToolChars, pt.DescriptionCut, "the description was")
+	if pt.InputSchema != nil {
+		if b, err := json.Marshal(pt.InputSchema); err != nil || len(b) > maxSchemaBytes {
+			pt.InputSchema, pt.SchemaTooLarge = nil, len(b)
+		}
+	}
+	for k, v := range pt.Annotations {
+		if _, ok := v.(bool); !ok || len(pt.Annotations) > 8 {
+			delete(pt.Annotations, k)
+		}
+	}
+}
+
+func hostOf(info Page) string {
 	if u, err := url.Parse(info.URL); err == nil && u.Host != "" {
 		return clip(u.Scheme+"://"+u.Host, maxURLChars)
 	}
@@ -252,7 +302,7 @@ func hostOf(info pageInfo) string {
 
 // toolSchema is the tool's input schema as MCP requires it, or, where the page's could not be
 // read or is over maxSchemaBytes, an open object schema that says so.
-func toolSchema(pt pageTool) map[string]any {
+func toolSchema(pt PageTool) map[string]any {
 	switch {
 	case pt.SchemaTooLarge > 0:
 		return map[string]any{"type": "object", "description": fmt.Sprintf("[webmcp-mcp: the page's input schema is %s of JSON, over the %s limit, so it is not shown; the page checks the arguments itself.]",
@@ -294,12 +344,14 @@ func (a *app) addPageTool(w wantedTool) (err error) {
 			err = fmt.Errorf("%v", r)
 		}
 	}()
-	t, origin, name := w.tab, w.origin, w.page.Name
+	call := ToolCall{Page: w.pageID, Origin: w.origin, Tool: w.page.Name}
 	a.server.AddTool(w.tool, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		if tok := req.Params.GetProgressToken(); tok != nil && req.Session != nil {
-			defer a.progress(ctx, req.Session, tok, t.id, name)()
+			defer a.progress(ctx, req.Session, tok, call.Page, call.Tool)()
 		}
-		r, err := a.callPageTool(ctx, t, origin, name, req.Params.Arguments)
+		c := call
+		c.Args = req.Params.Arguments
+		r, err := a.callPageTool(ctx, c)
 		if r != nil {
 			r = boundResult(r)
 		}
@@ -310,49 +362,50 @@ func (a *app) addPageTool(w wantedTool) (err error) {
 
 // callPageTool runs a page tool and normalizes what the page returned, natively and without
 // trusting it.
-func (a *app) callPageTool(ctx context.Context, t *tab, origin, name string, args json.RawMessage) (*mcp.CallToolResult, error) {
-	if len(args) == 0 || string(args) == "null" {
-		args = json.RawMessage(`{}`)
+func (a *app) callPageTool(ctx context.Context, c ToolCall) (*mcp.CallToolResult, error) {
+	if len(c.Args) == 0 || string(c.Args) == "null" {
+		c.Args = json.RawMessage(`{}`)
 	}
 	cctx, cancel := context.WithTimeout(ctx, a.timeout)
 	defer cancel()
-	ans, err := t.call(cctx, origin, name, args)
-	info, _, _ := t.snapshot()
+	ans, err := a.src.Call(cctx, c)
+	info := a.page(c.Page)
+	id, name := c.Page, c.Tool
 	switch {
 	case err == nil:
-	case errors.Is(err, errNavigated):
-		return a.errorResult(fmt.Sprintf("page %s navigated during the call (it is now at %s), so the result of %q was lost; list the tools again", t.id, info.URL, name)), nil
-	case errors.Is(err, errClosed):
-		return a.errorResult(fmt.Sprintf("page %s was closed, so %q cannot answer", t.id, name)), nil
-	case errors.Is(err, errCrashed):
-		return a.errorResult(fmt.Sprintf("page %s was closed during the call to %q: %s", t.id, name, t.crashReason())), nil
+	case errors.Is(err, ErrNavigated):
+		return a.errorResult(fmt.Sprintf("page %s navigated during the call (it is now at %s), so the result of %q was lost; list the tools again", id, info.URL, name)), nil
+	case errors.Is(err, ErrPageClosed) && err != ErrPageClosed:
+		return a.errorResult(fmt.Sprintf("page %s was closed during the call to %q: %s", id, name, strings.TrimPrefix(err.Error(), ErrPageClosed.Error()+": "))), nil
+	case errors.Is(err, ErrPageClosed):
+		return a.errorResult(fmt.Sprintf("page %s was closed, so %q cannot answer", id, name)), nil
+	case errors.Is(err, ErrNoSuchTool):
+		return a.errorResult(fmt.Sprintf("page %s no longer has a tool named %q; list the tools again", id, name)), nil
 	case ctx.Err() != nil:
 		return nil, ctx.Err() // the client cancelled: the page's call was aborted, no one reads a result
 	case cctx.Err() != nil:
-		return a.errorResult(fmt.Sprintf("%q on page %s did not answer within %s (the call was aborted)", name, t.id, a.timeout)), nil
+		return a.errorResult(fmt.Sprintf("%q on page %s did not answer within %s (the call was aborted)", name, id, a.timeout)), nil
 	default:
-		return a.errorResult(fmt.Sprintf("calling %q on page %s failed: %v", name, t.id, err)), nil
+		return a.errorResult(fmt.Sprintf("calling %q on page %s failed: %v", name, id, err)), nil
 	}
 	switch {
-	case ans.Missing:
-		return a.errorResult(fmt.Sprintf("page %s no longer has a tool named %q; list the tools again", t.id, name)), nil
 	case ans.TooLarge > 0:
 		r, _ := bridge.Refused("maxResultBytes", fmt.Sprintf("the tool returned %d characters, over webmcp-mcp's limit of %s", ans.TooLarge, sanitize.FormatBytes(maxOutputBytes)))
 		return mcpsdk.ToSDK(r), nil
 	case ans.Error != nil:
 		msg := cutNotice(*ans.Error, maxErrorChars, ans.ErrorCut, "the error message was")
-		if ans.Name != "" && ans.Name != "Error" {
-			msg = clip(ans.Name, 100) + ": " + msg
+		if ans.ErrorName != "" && ans.ErrorName != "Error" {
+			msg = clip(ans.ErrorName, 100) + ": " + msg
 		}
 		return a.errorResult("executeTool failed: " + msg), nil
-	case ans.Raw == nil:
-		return a.errorResult(fmt.Sprintf("%q on page %s returned nothing", name, t.id)), nil
+	case ans.Output == nil:
+		return a.errorResult(fmt.Sprintf("%q on page %s returned nothing", name, id)), nil
 	}
 	p := outputPolicy(a.policy)
 	p.PageURL = info.URL // relative links resolve as on the page
-	r, vs := bridge.ParseToolOutput(*ans.Raw, p)
+	r, vs := bridge.ParseToolOutput(*ans.Output, p)
 	if len(vs) > 0 {
-		a.log.Info("policy notices", "page", t.id, "tool", name, "count", len(vs), "first", vs[0].Notice)
+		a.log.Info("policy notices", "page", id, "tool", name, "count", len(vs), "first", vs[0].Notice)
 	}
 	return mcpsdk.ToSDK(r), nil
 }
@@ -380,6 +433,16 @@ func (a *app) progress(ctx context.Context, ss *mcp.ServerSession, token any, pa
 	return cancel
 }
 
+// page is the source's page id as it was last listed (the zero Page when none is).
+func (a *app) page(id string) Page {
+	for _, p := range a.src.Pages(context.Background()) {
+		if p.ID == id {
+			return p
+		}
+	}
+	return Page{ID: id}
+}
+
 func (a *app) errorResult(msg string) *mcp.CallToolResult {
 	return mcpsdk.ToSDK(bridge.ErrorResult(msg, ""))
 }
@@ -405,19 +468,14 @@ type pageSummary struct {
 	Dialogs   []string `json:"dialogs,omitempty"`   // dialogs it opened, dismissed
 }
 
-func (a *app) summary(t *tab) pageSummary {
-	info, _, _ := t.snapshot()
-	t.mu.Lock()
-	s := pageSummary{Page: t.id, URL: clip(info.URL, maxURLChars), Title: info.Title, Tools: []string{}, Omitted: info.More, LoadError: t.loadErr, Dialogs: slices.Clone(t.dialogs)}
-	if t.loadErr != "" {
-		s.URL = clip(t.wanted, maxURLChars)
-	}
-	t.mu.Unlock()
+func (a *app) summary(p Page) pageSummary {
+	s := pageSummary{Page: p.ID, URL: clip(p.URL, maxURLChars), Title: clip(p.Title, maxTitleChars), Tools: []string{}, Omitted: p.More,
+		LoadError: p.LoadError, Dialogs: p.Dialogs}
 	a.syncMu.Lock()
 	defer a.syncMu.Unlock()
-	s.Omitted += a.omitted[t.id]
+	s.Omitted += a.omitted[p.ID]
 	for name, tool := range a.registered {
-		if m, ok := tool.Meta[metaPage].(map[string]any); ok && m["page"] == t.id {
+		if m, ok := tool.Meta[metaPage].(map[string]any); ok && m["page"] == p.ID {
 			s.Tools = append(s.Tools, name)
 		}
 	}
@@ -448,11 +506,12 @@ func (a *app) addManagementTools() {
 	mcpsdk.AddTool(a.server, &mcp.Tool{Name: toolOpenPage, Title: "Open a page",
 		Description: "Opens a web page in the browser, with the WebMCP bridge, and offers its WebMCP tools as MCP tools (tools/list_changed follows)."},
 		func(ctx context.Context, _ *mcp.CallToolRequest, in openPageIn) (any, error) {
-			t, err := a.openTab(ctx, in.URL)
-			if t == nil {
+			p, err := a.src.Open(ctx, in.URL)
+			if p.ID == "" {
 				return nil, err
 			}
-			s := a.summary(t)
+			a.syncTools()
+			s := a.summary(p)
 			if err != nil {
 				return map[string]any{"content": []any{mcpsdk.Text("Could not load " + s.line())}, "structuredContent": s, "isError": true}, nil
 			}
@@ -461,34 +520,32 @@ func (a *app) addManagementTools() {
 	mcpsdk.AddTool(a.server, &mcp.Tool{Name: toolListPages, Title: "List pages",
 		Description: "Lists the open pages: id, URL, title and the MCP names of their tools.", Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true}},
 		func(ctx context.Context, _ *mcp.CallToolRequest, _ struct{}) (any, error) {
-			if a.attached {
-				_ = a.adoptTargets()
-			}
-			var lines []string
+			var lines, closed []string
 			pages := []pageSummary{}
-			for _, t := range a.allTabs() {
-				s := a.summary(t)
+			for _, p := range a.src.Pages(ctx) {
+				if p.Closed != "" {
+					if p.Closed != "closed" {
+						closed = append(closed, fmt.Sprintf("Closed: %s (%s) was closed: %s", p.ID, clip(p.URL, maxURLChars), p.Closed))
+					}
+					continue
+				}
+				s := a.summary(p)
 				pages = append(pages, s)
 				lines = append(lines, s.line())
 			}
 			if len(lines) == 0 {
 				lines = []string{"No pages are open: open one with webmcp_open_page."}
 			}
-			a.mu.Lock()
-			for _, g := range a.gone {
-				lines = append(lines, "Closed: "+g)
-			}
-			a.mu.Unlock()
+			lines = append(lines, closed...)
 			return map[string]any{"content": []any{mcpsdk.Text(strings.Join(lines, "\n"))}, "structuredContent": map[string]any{"pages": pages}}, nil
 		}, opts)
 	mcpsdk.AddTool(a.server, &mcp.Tool{Name: toolClosePage, Title: "Close a page",
 		Description: "Closes an open page; its tools go away (tools/list_changed follows).", Annotations: &mcp.ToolAnnotations{DestructiveHint: ptr(false)}},
 		func(ctx context.Context, _ *mcp.CallToolRequest, in closePageIn) (any, error) {
-			t := a.tab(in.Page)
-			if t == nil {
+			if err := a.src.Close(ctx, in.Page); err != nil {
 				return mcpsdk.Error(fmt.Sprintf("no page %q is open", in.Page), ""), nil
 			}
-			a.closeTab(t)
+			a.syncTools()
 			return "Closed " + in.Page, nil
 		}, opts)
 }
