@@ -112,6 +112,7 @@ type options struct {
 	chromium   string
 	webmcp     bool
 	verbose    bool
+	ext        extensionOptions // the extension path (extmain.go)
 }
 
 func parseFlags(args []string, stderr io.Writer) (options, error) {
@@ -128,6 +129,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.chromium, "chromium", "", "the Chromium to launch (default: $CHROMIUM, or chromium on PATH)")
 	fs.BoolVar(&o.webmcp, "webmcp", true, "launch Chromium with native WebMCP (--enable-features=WebMCP); false: the bridge provides the API")
 	fs.BoolVar(&o.verbose, "v", false, "log debug messages to stderr")
+	addExtensionFlags(fs, &o.ext)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: webmcp-mcp [flags]\n\nAn MCP server (stdio, or streamable HTTP with -http) for the WebMCP tools of web pages.\n\nflags:")
 		fs.PrintDefaults()
@@ -141,10 +143,13 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if o.timeout <= 0 {
 		return o, errors.New("-timeout must be positive")
 	}
-	return o, nil
+	return o, checkExtensionFlags(o)
 }
 
 func main() {
+	if host, code := hostMain(os.Args[1:], os.Stdin, os.Stdout, os.Stderr); host {
+		os.Exit(code)
+	}
 	o, err := parseFlags(os.Args[1:], os.Stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return
@@ -181,6 +186,16 @@ func run(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, stde
 			return fmt.Errorf("-policy %s: %w", o.policyFile, err)
 		}
 		pagePolicy = &policy
+	}
+	if done, err := hostSetup(o.ext, stdout); done {
+		return err
+	}
+	if o.ext.enabled {
+		a := newApp(policy, o.timeout, log, serverVersion())
+		if err := runExtension(ctx, o, a, log); err != nil {
+			return err
+		}
+		return serveApp(ctx, a, o.httpAddr, stdin, stdout, stderr, log)
 	}
 	dir, err := findAssets(o.assets)
 	if err != nil {
@@ -227,15 +242,19 @@ func run(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, stde
 	}
 	a.serve(ctx, src)
 	go a.openAtStart(ctx, o.open)
+	return serveApp(ctx, a, o.httpAddr, stdin, stdout, stderr, log)
+}
 
-	if o.httpAddr == "" {
+// serveApp serves a's MCP server over stdio, or streamable HTTP on httpAddr.
+func serveApp(ctx context.Context, a *app, httpAddr string, stdin io.Reader, stdout, stderr io.Writer, log *slog.Logger) error {
+	if httpAddr == "" {
 		err := a.server.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}})
 		if err != nil && (errors.Is(err, io.EOF) || ctx.Err() != nil) {
 			return nil
 		}
 		return err
 	}
-	return serveHTTP(ctx, a.server, o.httpAddr, log, stderr)
+	return serveHTTP(ctx, a.server, httpAddr, log, stderr)
 }
 
 type nopWriteCloser struct{ io.Writer }

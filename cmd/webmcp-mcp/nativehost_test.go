@@ -4,8 +4,8 @@ package main
 
 import (
 	"bytes"
-	"encoding/base64"
 	"crypto/sha256"
+	"encoding/base64"
 	"encoding/binary"
 	"encoding/json"
 	"io"

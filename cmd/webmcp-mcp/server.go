@@ -346,10 +346,13 @@ func (a *app) addPageTool(w wantedTool) (err error) {
 	}()
 	call := ToolCall{Page: w.pageID, Origin: w.origin, Tool: w.page.Name}
 	a.server.AddTool(w.tool, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		c := call
 		if tok := req.Params.GetProgressToken(); tok != nil && req.Session != nil {
 			defer a.progress(ctx, req.Session, tok, call.Page, call.Tool)()
+			c.Notify = func(msg string) {
+				_ = req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: tok, Message: msg})
+			}
 		}
-		c := call
 		c.Args = req.Params.Arguments
 		r, err := a.callPageTool(ctx, c)
 		if r != nil {
@@ -366,7 +369,11 @@ func (a *app) callPageTool(ctx context.Context, c ToolCall) (*mcp.CallToolResult
 	if len(c.Args) == 0 || string(c.Args) == "null" {
 		c.Args = json.RawMessage(`{}`)
 	}
-	cctx, cancel := context.WithTimeout(ctx, a.timeout)
+	timeout := a.timeout
+	if cf, ok := a.src.(confirmer); ok {
+		timeout += cf.ConfirmTime(c)
+	}
+	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	ans, err := a.src.Call(cctx, c)
 	info := a.page(c.Page)
@@ -384,7 +391,7 @@ func (a *app) callPageTool(ctx context.Context, c ToolCall) (*mcp.CallToolResult
 	case ctx.Err() != nil:
 		return nil, ctx.Err() // the client cancelled: the page's call was aborted, no one reads a result
 	case cctx.Err() != nil:
-		return a.errorResult(fmt.Sprintf("%q on page %s did not answer within %s (the call was aborted)", name, id, a.timeout)), nil
+		return a.errorResult(fmt.Sprintf("%q on page %s did not answer within %s (the call was aborted)", name, id, timeout)), nil
 	default:
 		return a.errorResult(fmt.Sprintf("calling %q on page %s failed: %v", name, id, err)), nil
 	}
@@ -535,6 +542,9 @@ func (a *app) addManagementTools() {
 			}
 			if len(lines) == 0 {
 				lines = []string{"No pages are open: open one with webmcp_open_page."}
+				if em, ok := a.src.(emptyMessager); ok {
+					lines = []string{em.EmptyMessage()}
+				}
 			}
 			lines = append(lines, closed...)
 			return map[string]any{"content": []any{mcpsdk.Text(strings.Join(lines, "\n"))}, "structuredContent": map[string]any{"pages": pages}}, nil
