@@ -112,3 +112,23 @@ export async function afterSwap(origin) {
     (document.querySelector('.tool[data-tool="greet"] .tool-desc') || {}).textContent === "Another greet, swapped in", 10000);
   return { refused: old.refused || "", raw: old.raw, desc, text, listed };
 }
+
+// allowOrigin turns on the switch that lets MCP clients use the listed origin's tools, once the
+// panel lists that origin, as a person would.
+export async function allowOrigin(origin) {
+  const ready = await until(() => document.body.dataset.ready && document.body.dataset.origin === origin &&
+    !document.querySelector("#allow-box").hidden, 10000);
+  const box = document.querySelector("#allow");
+  if (ready && !box.checked) box.click();
+  return ready && box.checked;
+}
+
+// answerConfirm waits for an MCP client's question and answers it (yes: Run it, else Decline).
+export async function answerConfirm(yes) {
+  await until(() => document.querySelector(".confirm"), 15000);
+  const box = document.querySelector(".confirm");
+  if (!box) return null;
+  const q = { tool: box.dataset.tool, where: box.querySelector("div").textContent, args: box.querySelector("pre").textContent };
+  box.querySelector(yes ? ".confirm-yes" : ".confirm-no").click();
+  return q;
+}
