@@ -55,7 +55,7 @@ func checkExtensionFlags(o options) error {
 			return fmt.Errorf("-allow %q: an origin is scheme://host[:port], e.g. https://shop.example", a)
 		}
 	}
-	if !e.enabled && (len(e.allow) > 0 || e.confirm != "always" || e.confirmTimeout != defaultConfirmTimeout) && o.browserURL == "" {
+	if !e.enabled && (len(e.allow) > 0 || e.confirm != "always" || e.confirmTimeout != defaultConfirmTimeout) {
 		return errors.New("-allow, -confirm and -confirm-timeout go with -extension")
 	}
 	if e.enabled && (len(o.open) > 0 || o.browserURL != "" || o.headed) {

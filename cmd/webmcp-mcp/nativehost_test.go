@@ -320,3 +320,46 @@ func TestPeerOfAnotherUser(t *testing.T) {
 		t.Fatal("no connection from the other user")
 	}
 }
+
+func TestExtensionFlags(t *testing.T) {
+	o, err := parseFlags([]string{"-extension", "-allow", "https://shop.example", "-allow", "http://localhost:8080/", "-confirm", "never", "-confirm-timeout", "30s"}, io.Discard)
+	require.NoError(t, err)
+	assert.True(t, o.ext.enabled)
+	assert.Equal(t, []string{"https://shop.example", "http://localhost:8080"}, o.ext.origins())
+	assert.Equal(t, "never", o.ext.confirm)
+	assert.Equal(t, 30*time.Second, o.ext.confirmTimeout)
+
+	o, err = parseFlags([]string{"-extension"}, io.Discard)
+	require.NoError(t, err)
+	assert.Equal(t, "always", o.ext.confirm, "confirmation is on by default")
+	assert.Equal(t, 2*time.Minute, o.ext.confirmTimeout)
+	assert.Empty(t, o.ext.origins(), "nothing allowed by default")
+
+	for _, c := range []struct {
+		args []string
+		err  string
+	}{
+		{[]string{"-extension", "-allow", "shop.example"}, "an origin is scheme://host"},
+		{[]string{"-extension", "-allow", "https://shop.example/cart"}, "an origin is scheme://host"},
+		{[]string{"-extension", "-allow", "file:///etc"}, "an origin is scheme://host"},
+		{[]string{"-extension", "-confirm", "sometimes"}, "-confirm must be always or never"},
+		{[]string{"-extension", "-confirm-timeout", "0s"}, "-confirm-timeout must be positive"},
+		{[]string{"-allow", "https://shop.example"}, "go with -extension"},
+		{[]string{"-browser", "http://127.0.0.1:9222", "-allow", "https://shop.example"}, "go with -extension"},
+		{[]string{"-extension", "-open", "https://a.example/"}, "-open, -browser and -headed do not go with it"},
+		{[]string{"-host-dir", "/tmp/x"}, "-host-dir goes with -install-host"},
+	} {
+		_, err := parseFlags(c.args, io.Discard)
+		assert.ErrorContains(t, err, c.err, c.args)
+	}
+}
+
+// TestExtensionAgrees: what the extension's service worker must share with the host is the
+// host's: its name and the limit of a message to the host.
+func TestExtensionAgrees(t *testing.T) {
+	src, err := os.ReadFile("../../web/extension/nativelink.ts")
+	require.NoError(t, err)
+	assert.Contains(t, string(src), `const HOST_NAME = "`+nativeHostName+`";`)
+	assert.Contains(t, string(src), "const MAX_TO_HOST = 64 * 1024 * 1024;")
+	assert.Equal(t, 64*1024*1024, maxFromBrowser)
+}

@@ -212,12 +212,18 @@ function runningClock(me: number, cancel: () => void): () => void {
   };
 }
 
-// notices are what was removed or changed, by the panel's normalization and by the page's own
-// bridge (a block that carries the notice mark), each once.
+// The _meta keys of a notice block and of what a normalization moved aside (bridge.NoticeMetaKey
+// and bridge.ExtraMetaKey; a Go test checks that these are theirs).
+const NOTICE_KEY = "webmcp-bridge/notice", EXTRA_KEY = "webmcp-bridge/extra";
+
+// notices are what was removed or changed: by the panel's own normalization, then what the
+// page's copy of the bridge reported (its notice blocks, whose mark the panel's normalization
+// moved aside: page-side claims, so they are named as the page's), each once.
 function notices(d: Details): string[] {
   const out = new Set(d.violations.map((n) => n.notice));
   for (const b of d.result.content as { type?: string; text?: string; _meta?: Record<string, unknown> }[]) {
-    if (b.type === "text" && typeof b.text === "string" && b._meta && b._meta["webmcp-bridge/notice"] !== undefined) out.add(b.text);
+    const extra = b._meta?.[EXTRA_KEY] as Record<string, unknown> | undefined;
+    if (b.type === "text" && typeof b.text === "string" && extra?.[NOTICE_KEY] !== undefined) out.add("the page's bridge: " + b.text);
   }
   return [...out];
 }
