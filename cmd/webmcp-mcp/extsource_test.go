@@ -67,7 +67,7 @@ func TestExtensionSourceNoBrowser(t *testing.T) {
 	dir, err := rendezvousDir()
 	require.NoError(t, err)
 	_, cs, _ := extensionApp(t, dir, true)
-	assert.ElementsMatch(t, []string{toolOpenPage, toolListPages, toolClosePage}, toolNames(t, cs), "only the management tools")
+	assert.ElementsMatch(t, []string{toolOpenPage, toolListPages, toolClosePage}, listedNames(t, cs), "only the management tools")
 	text, _ := callText(t, cs, toolListPages, map[string]any{})
 	assert.Equal(t, noBrowser, text)
 	text, isErr := callText(t, cs, toolOpenPage, map[string]any{"url": "https://a.example/"})
@@ -94,7 +94,7 @@ func TestExtensionSourceCalls(t *testing.T) {
 			map[string]any{"name": "search", "description": "Search", "inputSchema": map[string]any{"type": "object"}},
 			map[string]any{"name": "buy", "description": "Buy", "annotations": map[string]any{"consequentialHint": true}},
 		}}}})
-	require.Eventually(t, func() bool { return len(toolNames(t, cs)) == 5 }, 5*time.Second, 20*time.Millisecond)
+	require.Eventually(t, func() bool { return len(listedNames(t, cs)) == 5 }, 5*time.Second, 20*time.Millisecond)
 	text, _ := callText(t, cs, toolListPages, map[string]any{})
 	assert.Contains(t, text, `"Cart" https://shop.example/cart`)
 
@@ -170,5 +170,5 @@ func TestExtensionSourceCalls(t *testing.T) {
 	assert.True(t, r.IsError)
 	raw, _ = json.Marshal(r.Content)
 	assert.Contains(t, string(raw), "the browser disconnected")
-	require.Eventually(t, func() bool { return len(toolNames(t, cs)) == 3 }, 5*time.Second, 20*time.Millisecond)
+	require.Eventually(t, func() bool { return len(listedNames(t, cs)) == 3 }, 5*time.Second, 20*time.Millisecond)
 }

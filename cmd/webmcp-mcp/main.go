@@ -108,6 +108,7 @@ type options struct {
 	browserURL string
 	policyFile string
 	timeout    time.Duration
+	ready      time.Duration
 	assets     string
 	chromium   string
 	webmcp     bool
@@ -125,6 +126,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.browserURL, "browser", "", "attach to a running Chrome's DevTools endpoint (http://127.0.0.1:9222 or a ws:// URL) instead of launching Chromium")
 	fs.StringVar(&o.policyFile, "policy", "", "the policy as a JSON file (the settings of WebMCPBridge.configure)")
 	fs.DurationVar(&o.timeout, "timeout", defaultTimeout, "how long a tool call (or opening a page) may take; below the 60 s after which common MCP clients give up, and progress notifications are sent meanwhile")
+	fs.DurationVar(&o.ready, "ready-timeout", defaultReadyTimeout, "how long the first tools/list (and a call of a tool not yet known) waits for the -open pages to load and register their tools")
 	fs.StringVar(&o.assets, "assets", "", "the built bridge (web/dist of `make build`), whose module then also runs in each page; default: $WEBMCP_BRIDGE_ASSETS, or a web/dist found from the working directory or the executable, else none (the embedded loader only)")
 	fs.StringVar(&o.chromium, "chromium", "", "the Chromium to launch (default: $CHROMIUM, or chromium on PATH)")
 	fs.BoolVar(&o.webmcp, "webmcp", true, "launch Chromium with native WebMCP (--enable-features=WebMCP); false: the bridge provides the API")
@@ -142,6 +144,9 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	}
 	if o.timeout <= 0 {
 		return o, errors.New("-timeout must be positive")
+	}
+	if o.ready < 0 {
+		return o, errors.New("-ready-timeout must not be negative")
 	}
 	return o, checkExtensionFlags(o)
 }
@@ -211,6 +216,7 @@ func run(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, stde
 	defer stopAssets()
 
 	a := newApp(policy, o.timeout, log, serverVersion())
+	a.readyTimeout = o.ready
 	inject, err := injectScript(dir, base, pagePolicy)
 	if err != nil {
 		return err
@@ -241,14 +247,14 @@ func run(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, stde
 		}
 	}
 	a.serve(ctx, src)
-	go a.openAtStart(ctx, o.open)
+	a.openAtStart(ctx, o.open)
 	return serveApp(ctx, a, o.httpAddr, stdin, stdout, stderr, log)
 }
 
 // serveApp serves a's MCP server over stdio, or streamable HTTP on httpAddr.
 func serveApp(ctx context.Context, a *app, httpAddr string, stdin io.Reader, stdout, stderr io.Writer, log *slog.Logger) error {
 	if httpAddr == "" {
-		err := a.server.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}})
+		err := a.server.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: dropCancelledWriter{stdout}})
 		if err != nil && (errors.Is(err, io.EOF) || ctx.Err() != nil) {
 			return nil
 		}
@@ -256,10 +262,6 @@ func serveApp(ctx context.Context, a *app, httpAddr string, stdin io.Reader, std
 	}
 	return serveHTTP(ctx, a.server, httpAddr, log, stderr)
 }
-
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }
 
 // serveHTTP serves streamable HTTP at /mcp with the SDK's DNS-rebinding protection (on by
 // default) and cross-origin protection, and says where on stderr.
@@ -273,7 +275,7 @@ func serveHTTP(ctx context.Context, server *mcp.Server, addr string, log *slog.L
 	}
 	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &mcp.StreamableHTTPOptions{Logger: log})
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", http.NewCrossOriginProtection().Handler(h))
+	mux.Handle("/mcp", http.NewCrossOriginProtection().Handler(dropCancelledHTTP(h)))
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(stderr, "webmcp-mcp: streamable HTTP on http://%s/mcp\n", ln.Addr())
 	go func() {

@@ -97,6 +97,7 @@ func testApp(t *testing.T, src PageSource) (*app, *mcp.ClientSession) {
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	a.serve(ctx, src)
+	a.openAtStart(ctx, nil)
 	ct, st := mcp.NewInMemoryTransports()
 	_, err := a.server.Connect(ctx, st, nil)
 	require.NoError(t, err)
@@ -106,8 +107,8 @@ func testApp(t *testing.T, src PageSource) (*app, *mcp.ClientSession) {
 	return a, cs
 }
 
-// toolNames lists the server's tools' names.
-func toolNames(t *testing.T, cs *mcp.ClientSession) []string {
+// listedNames lists the server's tools' names.
+func listedNames(t *testing.T, cs *mcp.ClientSession) []string {
 	t.Helper()
 	list, err := cs.ListTools(context.Background(), nil)
 	require.NoError(t, err)
