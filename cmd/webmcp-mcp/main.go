@@ -113,6 +113,7 @@ type options struct {
 	chromium   string
 	webmcp     bool
 	verbose    bool
+	ext        extensionOptions // the extension path (extmain.go)
 }
 
 func parseFlags(args []string, stderr io.Writer) (options, error) {
@@ -130,6 +131,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.chromium, "chromium", "", "the Chromium to launch (default: $CHROMIUM, or chromium on PATH)")
 	fs.BoolVar(&o.webmcp, "webmcp", true, "launch Chromium with native WebMCP (--enable-features=WebMCP); false: the bridge provides the API")
 	fs.BoolVar(&o.verbose, "v", false, "log debug messages to stderr")
+	addExtensionFlags(fs, &o.ext)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: webmcp-mcp [flags]\n\nAn MCP server (stdio, or streamable HTTP with -http) for the WebMCP tools of web pages.\n\nflags:")
 		fs.PrintDefaults()
@@ -146,10 +148,13 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if o.ready < 0 {
 		return o, errors.New("-ready-timeout must not be negative")
 	}
-	return o, nil
+	return o, checkExtensionFlags(o)
 }
 
 func main() {
+	if host, code := hostMain(os.Args[1:], os.Stdin, os.Stdout, os.Stderr); host {
+		os.Exit(code)
+	}
 	o, err := parseFlags(os.Args[1:], os.Stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return
@@ -186,6 +191,16 @@ func run(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, stde
 			return fmt.Errorf("-policy %s: %w", o.policyFile, err)
 		}
 		pagePolicy = &policy
+	}
+	if done, err := hostSetup(o.ext, stdout); done {
+		return err
+	}
+	if o.ext.enabled {
+		a := newApp(policy, o.timeout, log, serverVersion())
+		if err := runExtension(ctx, o, a, log); err != nil {
+			return err
+		}
+		return serveApp(ctx, a, o.httpAddr, stdin, stdout, stderr, log)
 	}
 	dir, err := findAssets(o.assets)
 	if err != nil {
@@ -233,15 +248,19 @@ func run(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, stde
 	}
 	a.serve(ctx, src)
 	a.openAtStart(ctx, o.open)
+	return serveApp(ctx, a, o.httpAddr, stdin, stdout, stderr, log)
+}
 
-	if o.httpAddr == "" {
+// serveApp serves a's MCP server over stdio, or streamable HTTP on httpAddr.
+func serveApp(ctx context.Context, a *app, httpAddr string, stdin io.Reader, stdout, stderr io.Writer, log *slog.Logger) error {
+	if httpAddr == "" {
 		err := a.server.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: dropCancelledWriter{stdout}})
 		if err != nil && (errors.Is(err, io.EOF) || ctx.Err() != nil) {
 			return nil
 		}
 		return err
 	}
-	return serveHTTP(ctx, a.server, o.httpAddr, log, stderr)
+	return serveHTTP(ctx, a.server, httpAddr, log, stderr)
 }
 
 // serveHTTP serves streamable HTTP at /mcp with the SDK's DNS-rebinding protection (on by
