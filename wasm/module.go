@@ -267,7 +267,7 @@ func (m *Module) Validate(id int, argsJSON string, forAgent bool) []byte {
 	if !errors.As(err, &ie) {
 		return errorFrame("TypeError", err.Error(), nil)
 	}
-	r := bridge.ErrorResult(`invalid arguments at "`+ie.Path+`": `+ie.Message+" ("+ie.Reason+")", "")
+	r := bridge.ErrorResult(ie.Sentence(), "")
 	body, werr := r.MarshalJSON()
 	if werr != nil {
 		return errorFrame("TypeError", werr.Error(), nil)

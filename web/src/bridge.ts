@@ -144,7 +144,7 @@ export function install({ assets, normalize = true, start = "lazy", worker = tru
 
 // contentBuilders are WebMCPBridge.content: plain objects of the proposed types. An image from a
 // binary keeps the binary as its data: the bridge hands it to the module as bytes.
-function contentBuilders(): Content {
+export function contentBuilders(): Content {
   return {
     text: (text) => ({ type: "text", text: String(text) }),
     html: (html) => ({ type: "html", html: String(html) }),

@@ -72,4 +72,5 @@ export declare function install({ assets, normalize, start, worker }: InstallOpt
     api: WebMCPBridge;
     modelContext: ModelContext | null;
 };
+export declare function contentBuilders(): Content;
 export {};
