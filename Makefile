@@ -44,7 +44,8 @@ extension:
 	$(GO) run ./internal/jsbuild -extension -src web/extension -out $(DIST)/extension -version $(VERSION)
 	cp web/extension/*.html web/extension/*.css $(DIST)/extension/
 	sed 's/__WEBMCP_BRIDGE_VERSION__/$(VERSION)/' web/extension/manifest.json > $(DIST)/extension/manifest.json
-	cp $(DIST)/webmcp-bridge.js $(DIST)/webmcp-bridge-patterns.mjs $(DIST)/webmcp-bridge-extension.js $(DIST)/webmcp-bridge-worker.js $(DIST)/webmcp-bridge.wasm $(DIST)/render.js $(DIST)/render.css $(DIST)/extension/dist/
+	cp $(DIST)/webmcp-bridge.js $(DIST)/webmcp-bridge-patterns.mjs $(DIST)/webmcp-bridge-extension.js \
+		$(DIST)/webmcp-bridge-worker.js $(DIST)/webmcp-bridge.wasm $(DIST)/render.js $(DIST)/render.css $(DIST)/extension/dist/
 
 demo: build
 	$(GO) run ./cmd/webmcp-serve -dir web -addr localhost:$(PORT)

@@ -73,7 +73,8 @@ func TestNormalizeMapping(t *testing.T) {
 		{"error without code", `{"type":"error","message":"boom"}`,
 			`{"content":[{"type":"text","text":"Error: boom"}],"isError":true,"resultType":"complete"}`},
 		{"error with the thrown error's name", `{"type":"error","message":"x is not a function","name":"TypeError"}`,
-			`{"content":[{"type":"text","text":"Error: TypeError: x is not a function"}],"isError":true,"resultType":"complete"}`},
+			`{"content":[{"type":"text","text":"Error: TypeError: x is not a function"}],` +
+				`"isError":true,"resultType":"complete"}`},
 		{"error named Error says no more", `{"type":"error","message":"offline","name":"Error"}`,
 			`{"content":[{"type":"text","text":"Error: offline"}],"isError":true,"resultType":"complete"}`},
 		{"error whose message already has its name", `{"type":"error","message":"RangeError: too big","name":"RangeError"}`,

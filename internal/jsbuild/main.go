@@ -32,12 +32,13 @@ var chunks = map[string]string{"./patterns.ts": "webmcp-bridge-patterns.mjs"}
 // chunkImports keeps a dynamic import of a chunk as an import of its built file, which the
 // browser resolves against the script's own URL: the chunk sits beside the script.
 var chunkImports = api.Plugin{Name: "chunks", Setup: func(b api.PluginBuild) {
-	b.OnResolve(api.OnResolveOptions{Filter: `^\./[\w-]+\.ts$`}, func(args api.OnResolveArgs) (api.OnResolveResult, error) {
+	resolve := func(args api.OnResolveArgs) (api.OnResolveResult, error) {
 		if out, ok := chunks[args.Path]; ok && args.Kind == api.ResolveJSDynamicImport {
 			return api.OnResolveResult{Path: "./" + out, External: true}, nil
 		}
 		return api.OnResolveResult{}, nil
-	})
+	}
+	b.OnResolve(api.OnResolveOptions{Filter: `^\./[\w-]+\.ts$`}, resolve)
 }}
 
 // build is one file the command writes.
@@ -86,7 +87,8 @@ func main() {
 		builds = builds[:4]
 	}
 	if !chunked {
-		builds = slices.DeleteFunc(builds, func(b build) bool { return slices.Contains(slices.Collect(maps.Values(chunks)), b.outfile) })
+		chunkFiles := slices.Collect(maps.Values(chunks))
+		builds = slices.DeleteFunc(builds, func(b build) bool { return slices.Contains(chunkFiles, b.outfile) })
 	}
 	if *extension {
 		builds = builds[:0]

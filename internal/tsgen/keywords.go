@@ -57,7 +57,8 @@ func keywordsTS() ([]byte, error) {
 	f.line("export const JSON_TYPES: readonly string[] = [%s];", strings.Join(quoteAll(inputschema.TypeNames()), ", "))
 	f.line("")
 	messages := inputschema.Messages()
-	f.line("/** The rules a schema is refused by, by name: %%q is a quoted value, %%s and %%d are inserted as they are. */")
+	f.line("/** The rules a schema is refused by, by name: %%q is a quoted value, %%s and %%d are")
+	f.line(" * inserted as they are. */")
 	f.line("export const MESSAGES = {")
 	for _, name := range sortedKeys(messages) {
 		f.line("  %s: %s,", name, q(messages[name]))

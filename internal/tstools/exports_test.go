@@ -15,7 +15,8 @@ import (
 )
 
 // exported is a top-level export of a declaration in TypeScript, with its name.
-var exported = regexp.MustCompile(`(?m)^export (?:declare )?(?:async )?(?:const|let|function\*?|class|interface|type|enum) ([A-Za-z_$][\w$]*)`)
+var exported = regexp.MustCompile(`(?m)^export (?:declare )?(?:async )?` +
+	`(?:const|let|function\*?|class|interface|type|enum) ([A-Za-z_$][\w$]*)`)
 
 // publicEntries are the files whose exports are the package's API (package.json's exports and
 // the types entry-module re-exports): their exports are for importers, used here or not.
@@ -29,7 +30,8 @@ func TestNoExportUsedOnlyInItsFile(t *testing.T) {
 	require.NoError(t, err)
 	root := filepath.Dir(web)
 	sources := map[string]string{} // path → text: web/src, web/extension, and the Go tests' bundled runners
-	for _, dir := range []string{filepath.Join(web, "src"), filepath.Join(web, "extension"), filepath.Join(root, "internal")} {
+	internal := filepath.Join(root, "internal")
+	for _, dir := range []string{filepath.Join(web, "src"), filepath.Join(web, "extension"), internal} {
 		require.NoError(t, filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
 			if err != nil || d.IsDir() {
 				if d != nil && d.Name() == "node_modules" {
@@ -37,7 +39,8 @@ func TestNoExportUsedOnlyInItsFile(t *testing.T) {
 				}
 				return err
 			}
-			if ext := filepath.Ext(path); ext == ".ts" || ext == ".tsx" || ext == ".go" && strings.HasPrefix(path, filepath.Join(root, "internal")) {
+			ext := filepath.Ext(path)
+			if ext == ".ts" || ext == ".tsx" || ext == ".go" && strings.HasPrefix(path, internal) {
 				b, err := os.ReadFile(path)
 				sources[path] = string(b)
 				return err
@@ -69,7 +72,8 @@ func TestNoExportUsedOnlyInItsFile(t *testing.T) {
 }
 
 // importFrom is an import or re-export of another module of web/src, types only or not.
-var importFrom = regexp.MustCompile(`(?m)^(?:import|export)\b[^;]*?from "\./([\w./-]+\.ts)"|^import "\./([\w./-]+\.ts)"`)
+var importFrom = regexp.MustCompile(`(?m)^(?:import|export)\b[^;]*?from "\./([\w./-]+\.ts)"` +
+	`|^import "\./([\w./-]+\.ts)"`)
 
 // TestNoImportCycle: the modules of web/src import each other without a circle (type-only
 // imports count: a circle of types is a circle of concerns), so each can be read, tested and

@@ -1,7 +1,8 @@
 // The one guarded flow of a tool, for the native wrapper (native.ts) and the fallback
 // (modelcontext.ts) alike: check the schema at registration (on the page, from the generated
-// keyword table; the pattern checker is fetched with the first schema that has a pattern), validate a call's arguments in the module, run the tool,
-// normalize its result in the module; the callers release the compiled schema when the tool
+// keyword table; the pattern checker is fetched with the first schema that has a pattern),
+// validate a call's arguments in the module, run the tool, normalize its result in the module;
+// the callers release the compiled schema when the tool
 // goes (host.releaseSchema).
 // A call crosses into the module at most twice: once to validate (tools with a schema), once
 // for the result (normalized, or the isError result of a throw).
@@ -34,7 +35,8 @@ export function checkToolSchema(inputSchema: unknown, what = "registerTool: inpu
     if (problem) throw Object.assign(new TypeError(problem.message), { path: problem.path });
     return { text, schema: newSchema(text) };
   };
-  return decide(patternCheck) ?? { pending: loadPatterns().then((check) => decide(check) ?? { text, schema: newSchema(text) }) };
+  const unchecked = (): SchemaCheck => ({ text, schema: newSchema(text) }); // the module checks its patterns
+  return decide(patternCheck) ?? { pending: loadPatterns().then((check) => decide(check) ?? unchecked()) };
 }
 
 /** A check that waits for the pattern checker. */

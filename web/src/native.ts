@@ -84,7 +84,8 @@ export function wrapNative(native: ModelContext, normalizeOn: boolean): ModelCon
         ...tool,
         // The tool gets the arguments as they were validated: their JSON, read again.
         execute: async (input, ctx) => {
-          const out = await runGuarded(name, schema, () => toJSON(input === undefined ? {} : input, "the input"), true, (args) => tool.execute(args, ctx));
+          const args = (): string => toJSON(input === undefined ? {} : input, "the input");
+          const out = await runGuarded(name, schema, args, true, (validated) => tool.execute(validated, ctx));
           if ("error" in out) throw out.error;
           return out.text;
         },
@@ -97,8 +98,8 @@ export function wrapNative(native: ModelContext, normalizeOn: boolean): ModelCon
       }
       return registered;
     };
-    if (!isPending(checked)) return held.has(String(tool.name)) ? after(String(tool.name), () => register(checked)) : register(checked);
     const name = String(tool.name);
+    if (!isPending(checked)) return held.has(name) ? after(name, () => register(checked)) : register(checked);
     return after(name, () => checked.pending.then(register));
   };
   // A name whose schema waits for the pattern checker is held: registrations of the name wait

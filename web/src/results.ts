@@ -84,7 +84,8 @@ export async function errorResult(err: unknown, forAgent: boolean): Promise<Norm
   const code = err && typeof err === "object" && (err as { code?: unknown }).code !== undefined
     ? String((err as { code: unknown }).code) : "";
   if (__WEBMCP_RAW_RESULTS__) {
-    return { head: { violations: [] }, body: stringify({ type: "error", message, ...(name && { name }), ...(code && { code }) }) };
+    const block = { type: "error", message, ...(name && { name }), ...(code && { code }) };
+    return { head: { violations: [] }, body: stringify(block) };
   }
   const max = (state.policy ?? POLICY_DEFAULTS).maxTextChars;
   return callGo<"errorResult", NormalizedHead>("errorResult", name, max > 0 ? message.slice(0, max + 1) : message, code, forAgent);

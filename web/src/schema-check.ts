@@ -91,7 +91,8 @@ function checkObject(m: JSONObject, path: string): Refusal | null {
     const at = path + "/" + k;
     const row = KEYWORDS.get(k);
     if (!row) return refusal(at, "unknown", k);
-    if (row.kind === "excluded" || row.kind === "refused") return { path: at, rule: row.kind, reason: row.reason ?? "" };
+    if (row.kind === "excluded" || row.kind === "refused")
+      return { path: at, rule: row.kind, reason: row.reason ?? "" };
     if (row.kind !== "enforced" || !row.value) continue;
     const e = checkValue(at, row.value, m.get(k)) ?? checkKeyword(k, m, path);
     if (e) return e;

@@ -79,7 +79,8 @@ export const KEYWORDS: ReadonlyMap<string, KeywordRow> = new Map<string, Keyword
 /** The type names the type keyword accepts. */
 export const JSON_TYPES: readonly string[] = ["object", "array", "string", "number", "integer", "boolean", "null"];
 
-/** The rules a schema is refused by, by name: %q is a quoted value, %s and %d are inserted as they are. */
+/** The rules a schema is refused by, by name: %q is a quoted value, %s and %d are
+ * inserted as they are. */
 export const MESSAGES = {
   array: "must be an array",
   boolean: "must be a boolean",

@@ -13,7 +13,8 @@ export interface KeywordRow {
 export declare const KEYWORDS: ReadonlyMap<string, KeywordRow>;
 /** The type names the type keyword accepts. */
 export declare const JSON_TYPES: readonly string[];
-/** The rules a schema is refused by, by name: %q is a quoted value, %s and %d are inserted as they are. */
+/** The rules a schema is refused by, by name: %q is a quoted value, %s and %d are
+ * inserted as they are. */
 export declare const MESSAGES: {
     readonly array: "must be an array";
     readonly boolean: "must be a boolean";

@@ -26,7 +26,9 @@ export async function registerPatterns() {
   const good = outcome(mc.registerTool(tool("good", "^[a-z]+$")));
   const wrong = outcome(mc.registerTool(tool("wrong", "(a")));
   const ecmaOnly = outcome(mc.registerTool(tool("ecma_only", "(?=a)")));
-  const answers = { first: await first, taken: await taken, good: await good, wrong: await wrong, ecmaOnly: await ecmaOnly };
+  const answers = {
+    first: await first, taken: await taken, good: await good, wrong: await wrong, ecmaOnly: await ecmaOnly,
+  };
   const names = (await mc.getTools()).map((t) => t.name).sort();
   return { ...answers, names };
 }
