@@ -10,6 +10,7 @@ export type Assets = string | URL | {
 /** An error that says the module cannot run on this page. */
 export type UnavailableError = Error & {
     moduleUnavailable: true;
+    why: string;
 };
 /** The state of the host, read by the other modules. */
 export declare const state: {
@@ -35,6 +36,14 @@ interface Pending {
 /** setupHost sets where the module's files are, whether to try a Worker, and what to do when
  * the module cannot run on this page. */
 export declare function setupHost(where: Assets, worker: boolean, stepAside: (e: UnavailableError) => void): void;
+/** What the calls that need the module answer where it cannot run: the tools' results as the
+ * page wrote them ("raw", the default), or an isError result that says why ("refuse"). */
+export type Fallback = "raw" | "refuse";
+/** setFallback sets what calls answer where the module cannot run (data-fallback). */
+export declare function setFallback(mode: Fallback): void;
+/** refusal is the isError result (JSON text) a call answers where the module cannot run and the
+ * page refuses unchecked results; null where the module runs or the page takes raw results. */
+export declare function refusal(): string | null;
 /** setAssets points the bridge at where its files are served, before the module first starts. */
 export declare function setAssets(where: Assets): void;
 /** Which module runs where, and how many requests crossed into a module: for the test build's
