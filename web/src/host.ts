@@ -13,7 +13,7 @@
 // startModule rejects with moduleUnavailable, once and for all.
 import { BINARIES_AT, MAX_NESTING, MESSAGE_PREFIX, type Binary, type ExportArgs, type ExportName, type Policy, type TestExportName } from "./generated/boundary.ts";
 import { frameOf, type Frame } from "./frame.ts";
-import type { Answer, Request, serveModule } from "./server.ts";
+import { wasmRefused, type Answer, type Request, type serveModule } from "./server.ts";
 import { stringify } from "./builtins.ts";
 
 const RETIRE_BYTES = 256 * 1024 * 1024;
@@ -134,16 +134,23 @@ async function launch(): Promise<RunningModule> {
     try {
       m = workerModule(generation + 1);
       a = await m.request(init);
+      heard(a);
       if (a.start === undefined) throw new Error(a.unavailable || a.crashed);
     } catch {
       if (m) m.end();
       m = null;
       useWorker = false; // from now on this thread: the next start would fail the same way
+      if (a && a.module) init.module = compiled = a.module; // compiled there: not fetched again
     }
   }
   if (!m) {
+    // The page's own CSP decides whether this thread can run it: where it cannot, nothing is
+    // loaded (neither the Worker's script nor the module).
+    const refused = typeof WebAssembly === "object" ? wasmRefused() : null;
+    if (refused !== null) throw cspError(refused);
     m = await threadModule(generation + 1);
     a = await m.request(init);
+    heard(a);
     if (a.start === undefined) {
       if (a.csp) throw cspError(a.unavailable);
       throw unavailableError(a.unavailable || `the module did not start (${a.crashed})`);
@@ -158,6 +165,15 @@ async function launch(): Promise<RunningModule> {
   if (a.configure) head = { ...head, ...frameOf<{ policy: Policy }>(a.configure).head };
   state.policy = head.policy;
   return m;
+}
+
+// heard tells the page, once each, what the module server warned of (a module served with the
+// wrong type).
+const warned = new Set<string>();
+function heard(a: Answer): void {
+  if (!a.warning || warned.has(a.warning)) return;
+  warned.add(a.warning);
+  console.warn(a.warning);
 }
 
 // workerModule starts the bridge's Worker: from its URL where that is this page's origin, else

@@ -18,3 +18,14 @@ export async function refused() {
     Warnings: window.warnings.filter((w) => w.includes("webmcp-bridge")), Violations: window.violations,
   };
 }
+
+// fetchedOnce, on csp.html, calls a tool whose result needs the module and answers its
+// structuredContent, how ready settled and the page's warnings about the bridge.
+export async function fetchedOnce() {
+  await window.registered;
+  const mc = document.modelContext;
+  const tools = await mc.getTools();
+  const data = JSON.parse(await mc.executeTool(tools.find((t) => t.name === "data"), {}));
+  const ready = await WebMCPBridge.ready.then(() => "resolved", (e) => e.message);
+  return { Data: data.structuredContent ?? null, Ready: ready, Warnings: window.warnings.filter((w) => w.includes("webmcp-bridge")) };
+}
