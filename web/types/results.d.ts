@@ -2,7 +2,8 @@
 import { type Binary } from "./generated/boundary.js";
 import type { ModelInput, Violation } from "./types.js";
 export declare const violationListeners: Set<(v: Violation) => void>;
-/** reportViolations tells the page: a console warning (unless warned), the listeners, an event. */
+/** reportViolations tells the page: a console warning (unless warned, once per tool and reason),
+ * the listeners and an event (for every violation). */
 export declare function reportViolations(tool: string, violations: readonly Omit<Violation, "tool">[], warned?: boolean): void;
 /** What the module answers for one normalized result: the violations and, for the agent side,
  * the model input and the tables of its text/csv resources. */
