@@ -120,7 +120,8 @@ fuzz:
 	  done; \
 	done
 
-# Go benchmarks of the core, then one table from headless Chromium (cmd/webmcp-bench). DOMPurify and
+# Go benchmarks of the core, then one table from headless Chromium (cmd/webmcp-bench), which it also
+# writes to docs/benchmarks.md with the run's date, machine and browser. DOMPurify and
 # MCP-B's @mcp-b/global are installed with npm into .cache/bench as yardsticks only; they are not
 # dependencies.
 MCPB_VERSION := 5.1.0

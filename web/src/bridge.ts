@@ -75,7 +75,7 @@ export interface Agent {
 /** What the entry points pass: where the module's files are, whether results are normalized
  * (false: the API alone, raw results), "eager" to start the module at once, false to keep the
  * module off Workers. */
-export interface InstallOptions { assets: Assets; normalize?: boolean; start?: "lazy" | "eager"; worker?: boolean; fallback?: Fallback }
+interface InstallOptions { assets: Assets; normalize?: boolean; start?: "lazy" | "eager"; worker?: boolean; fallback?: Fallback }
 
 /** install installs the bridge and answers it with the ModelContext it serves (null where a
  * bridge was installed before, which stays in charge). */
