@@ -5,9 +5,7 @@ package browsertest
 import (
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 
@@ -22,10 +20,7 @@ import (
 // authors' guide shows beside its CSP section: the inline script is blocked (no tool), the
 // external form's tool answers its text and its PNG.
 func TestCSPExternalExample(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
-	require.NoError(t, err)
-	m := regexp.MustCompile("(?s)## In a page.*?```html\n(.*?)```").FindSubmatch(readme)
-	require.NotNil(t, m, "the README's first html example")
+	inline := docBlock(t, "README.md", "## In a page", "html")
 	const marker = "**The README's first example under a CSP.**"
 	page := docBlock(t, pageGuide, marker, "html")
 	tools := docBlock(t, pageGuide, marker, "js")
@@ -35,7 +30,7 @@ func TestCSPExternalExample(t *testing.T) {
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/dist/", http.StripPrefix("/dist/", serve.Handler(filepath.Join("..", "..", "web", "dist"))))
-	for path, body := range map[string]string{"/inline": loader(string(m[1])), "/external": loader(page)} {
+	for path, body := range map[string]string{"/inline": loader(inline), "/external": loader(page)} {
 		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
 			w.Write([]byte("<!doctype html><meta charset=utf-8>" + body))
