@@ -58,6 +58,11 @@ func serveLogged(t *testing.T, dist string) (string, *requests) {
 	mux.Handle("/csp/dist/", strict)
 	// WebAssembly allowed, Workers not: the module runs on the page's thread.
 	mux.Handle("/noworker/", withCSP("script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'; worker-src 'none'", http.StripPrefix("/noworker/", serve.Handler("pages"))))
+	// The module's files from a server that sends the module as application/octet-stream.
+	mux.Handle("/octet/", http.StripPrefix("/octet/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/octet-stream")
+		serve.Handler(dist).ServeHTTP(w, r)
+	})))
 	log := &requests{}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
