@@ -77,6 +77,7 @@ type devtoolsSource struct {
 	timeout  time.Duration   // how long opening a page may take
 	log      *slog.Logger
 	attached bool // the browser is the person's (-browser): its tabs are adopted, not launched
+	allowed  func(origin string) bool // which of the person's tabs are adopted (nil: all)
 
 	nextCall atomic.Int64
 	changes  chan struct{}
@@ -722,6 +723,9 @@ func (a *devtoolsSource) adoptTargets() error {
 		}
 		if a.drives(string(info.TargetID)) {
 			continue
+		}
+		if o, err := originOf(info.URL); a.allowed != nil && (err != nil || !a.allowed(o)) {
+			continue // a tab of an origin the person did not allow: not touched at all
 		}
 		tctx, cancel := chromedp.NewContext(a.browser, chromedp.WithTargetID(info.TargetID), chromedp.WithDetachOnCancel())
 		t := a.newTab(tctx, cancel, string(info.TargetID))

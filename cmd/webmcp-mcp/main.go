@@ -106,6 +106,7 @@ type options struct {
 	headed     bool
 	open       listFlag
 	browserURL string
+	allow      listFlag
 	policyFile string
 	timeout    time.Duration
 	ready      time.Duration
@@ -123,10 +124,11 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.BoolVar(&o.headed, "headed", false, "show the browser window")
 	fs.Var(&o.open, "open", "open this URL at start (repeatable)")
 	fs.StringVar(&o.browserURL, "browser", "", "attach to a running Chrome's DevTools endpoint (http://127.0.0.1:9222 or a ws:// URL) instead of launching Chromium")
+	fs.Var(&o.allow, "allow", "offer only the pages of this origin (e.g. https://shop.example; repeatable): with -browser, the person's other tabs are not taken in, and webmcp_open_page opens no other origin")
 	fs.StringVar(&o.policyFile, "policy", "", "the policy as a JSON file (the settings of WebMCPBridge.configure)")
 	fs.DurationVar(&o.timeout, "timeout", defaultTimeout, "how long a tool call (or opening a page) may take; below the 60 s after which common MCP clients give up, and progress notifications are sent meanwhile")
 	fs.DurationVar(&o.ready, "ready-timeout", defaultReadyTimeout, "how long the first tools/list (and a call of a tool not yet known) waits for the -open pages to load and register their tools")
-	fs.StringVar(&o.assets, "assets", "", "the built bridge (web/dist of `make build`), whose module then also runs in each page; default: $WEBMCP_BRIDGE_ASSETS, or a web/dist found from the working directory or the executable, else none (the embedded loader only)")
+	fs.StringVar(&o.assets, "assets", "", "the built bridge (web/dist of `make build`), served so that pages may run its module too; arguments are checked and results normalized here either way; default: $WEBMCP_BRIDGE_ASSETS, or a web/dist found from the working directory or the executable, else none (the embedded loader only)")
 	fs.StringVar(&o.chromium, "chromium", "", "the Chromium to launch (default: $CHROMIUM, or chromium on PATH)")
 	fs.BoolVar(&o.webmcp, "webmcp", true, "launch Chromium with native WebMCP (--enable-features=WebMCP); false: the bridge provides the API")
 	fs.BoolVar(&o.verbose, "v", false, "log debug messages to stderr")
@@ -145,6 +147,13 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	}
 	if o.ready < 0 {
 		return o, errors.New("-ready-timeout must not be negative")
+	}
+	for i, a := range o.allow {
+		origin, err := originOf(a)
+		if err != nil || origin != strings.ToLower(strings.TrimSuffix(a, "/")) {
+			return o, fmt.Errorf("-allow %q: not an origin (scheme://host[:port], e.g. https://shop.example)", a)
+		}
+		o.allow[i] = origin
 	}
 	return o, nil
 }
@@ -202,6 +211,7 @@ func run(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, stde
 
 	a := newApp(policy, o.timeout, log, serverVersion())
 	a.readyTimeout = o.ready
+	a.allow = o.allow
 	inject, err := injectScript(dir, base, pagePolicy)
 	if err != nil {
 		return err
@@ -226,6 +236,7 @@ func run(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, stde
 	}
 	defer closeBrowser()
 	src := newDevtoolsSource(bctx, inject, o.timeout, log, cfg.attach != "")
+	src.allowed = a.allowed
 	if src.attached {
 		if err := src.adoptTargets(); err != nil {
 			return err
