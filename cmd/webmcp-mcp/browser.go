@@ -76,7 +76,7 @@ type devtoolsSource struct {
 	reader   string          // reader.js, evaluated in webmcp-mcp's isolated world of each page
 	timeout  time.Duration   // how long opening a page may take
 	log      *slog.Logger
-	attached bool // the browser is the person's (-browser): its tabs are adopted, not launched
+	attached bool                     // the browser is the person's (-browser): its tabs are adopted, not launched
 	allowed  func(origin string) bool // which of the person's tabs are adopted (nil: all)
 
 	nextCall atomic.Int64
