@@ -106,7 +106,6 @@ type options struct {
 	headed     bool
 	open       listFlag
 	browserURL string
-	allow      listFlag
 	policyFile string
 	timeout    time.Duration
 	ready      time.Duration
@@ -114,6 +113,7 @@ type options struct {
 	chromium   string
 	webmcp     bool
 	verbose    bool
+	ext        extensionOptions // the extension path (extmain.go)
 }
 
 func parseFlags(args []string, stderr io.Writer) (options, error) {
@@ -124,7 +124,6 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.BoolVar(&o.headed, "headed", false, "show the browser window")
 	fs.Var(&o.open, "open", "open this URL at start (repeatable)")
 	fs.StringVar(&o.browserURL, "browser", "", "attach to a running Chrome's DevTools endpoint (http://127.0.0.1:9222 or a ws:// URL) instead of launching Chromium")
-	fs.Var(&o.allow, "allow", "offer only the pages of this origin (e.g. https://shop.example; repeatable): with -browser, the person's other tabs are not taken in, and webmcp_open_page opens no other origin")
 	fs.StringVar(&o.policyFile, "policy", "", "the policy as a JSON file (the settings of WebMCPBridge.configure)")
 	fs.DurationVar(&o.timeout, "timeout", defaultTimeout, "how long a tool call (or opening a page) may take; below the 60 s after which common MCP clients give up, and progress notifications are sent meanwhile")
 	fs.DurationVar(&o.ready, "ready-timeout", defaultReadyTimeout, "how long the first tools/list (and a call of a tool not yet known) waits for the -open pages to load and register their tools")
@@ -132,6 +131,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.chromium, "chromium", "", "the Chromium to launch (default: $CHROMIUM, or chromium on PATH)")
 	fs.BoolVar(&o.webmcp, "webmcp", true, "launch Chromium with native WebMCP (--enable-features=WebMCP); false: the bridge provides the API")
 	fs.BoolVar(&o.verbose, "v", false, "log debug messages to stderr")
+	addExtensionFlags(fs, &o.ext)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: webmcp-mcp [flags]\n\nAn MCP server (stdio, or streamable HTTP with -http) for the WebMCP tools of web pages.\n\nflags:")
 		fs.PrintDefaults()
@@ -148,17 +148,13 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if o.ready < 0 {
 		return o, errors.New("-ready-timeout must not be negative")
 	}
-	for i, a := range o.allow {
-		origin, err := originOf(a)
-		if err != nil || origin != strings.ToLower(strings.TrimSuffix(a, "/")) {
-			return o, fmt.Errorf("-allow %q: not an origin (scheme://host[:port], e.g. https://shop.example)", a)
-		}
-		o.allow[i] = origin
-	}
-	return o, nil
+	return o, checkExtensionFlags(o)
 }
 
 func main() {
+	if host, code := hostMain(os.Args[1:], os.Stdin, os.Stdout, os.Stderr); host {
+		os.Exit(code)
+	}
 	o, err := parseFlags(os.Args[1:], os.Stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return
@@ -196,6 +192,16 @@ func run(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, stde
 		}
 		pagePolicy = &policy
 	}
+	if done, err := hostSetup(o.ext, stdout); done {
+		return err
+	}
+	if o.ext.enabled {
+		a := newApp(policy, o.timeout, log, serverVersion())
+		if err := runExtension(ctx, o, a, log); err != nil {
+			return err
+		}
+		return serveApp(ctx, a, o.httpAddr, stdin, stdout, stderr, log)
+	}
 	dir, err := findAssets(o.assets)
 	if err != nil {
 		return err
@@ -211,7 +217,9 @@ func run(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, stde
 
 	a := newApp(policy, o.timeout, log, serverVersion())
 	a.readyTimeout = o.ready
-	a.allow = o.allow
+	for _, origin := range o.ext.origins() {
+		a.allow = append(a.allow, strings.ToLower(origin))
+	}
 	inject, err := injectScript(dir, base, pagePolicy)
 	if err != nil {
 		return err
@@ -244,15 +252,19 @@ func run(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, stde
 	}
 	a.serve(ctx, src)
 	a.openAtStart(ctx, o.open)
+	return serveApp(ctx, a, o.httpAddr, stdin, stdout, stderr, log)
+}
 
-	if o.httpAddr == "" {
+// serveApp serves a's MCP server over stdio, or streamable HTTP on httpAddr.
+func serveApp(ctx context.Context, a *app, httpAddr string, stdin io.Reader, stdout, stderr io.Writer, log *slog.Logger) error {
+	if httpAddr == "" {
 		err := a.server.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: dropCancelledWriter{stdout}})
 		if err != nil && (errors.Is(err, io.EOF) || ctx.Err() != nil) {
 			return nil
 		}
 		return err
 	}
-	return serveHTTP(ctx, a.server, o.httpAddr, log, stderr)
+	return serveHTTP(ctx, a.server, httpAddr, log, stderr)
 }
 
 // serveHTTP serves streamable HTTP at /mcp with the SDK's DNS-rebinding protection (on by

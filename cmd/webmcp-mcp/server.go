@@ -21,6 +21,7 @@ import (
 	"github.com/webmcp-bridge/webmcp-bridge/bridge"
 	"github.com/webmcp-bridge/webmcp-bridge/bridge/inputschema"
 	"github.com/webmcp-bridge/webmcp-bridge/bridge/mcpsdk"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/refusal"
 	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
 )
 
@@ -335,6 +336,9 @@ func (a *app) addPageTool(w wantedTool) (err error) {
 		} else {
 			if tok := req.Params.GetProgressToken(); tok != nil && req.Session != nil {
 				defer a.progress(ctx, req.Session, tok, call.Page, call.Tool)()
+				c.Notify = func(msg string) {
+					_ = req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: tok, Message: msg})
+				}
 			}
 			if r, err = a.callPageTool(ctx, c); err != nil {
 				return nil, err
@@ -381,7 +385,11 @@ func (a *app) pageAt(id string, fallback Page) Page {
 // callPageTool runs a page tool and normalizes what the page returned, natively and without
 // trusting it. It returns an error only when the client cancelled the call.
 func (a *app) callPageTool(ctx context.Context, c ToolCall) (*mcp.CallToolResult, error) {
-	cctx, cancel := context.WithTimeout(ctx, a.timeout)
+	timeout := a.timeout
+	if cf, ok := a.src.(confirmer); ok {
+		timeout += cf.ConfirmTime(c)
+	}
+	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	ans, err := a.src.Call(cctx, c)
 	info := a.pageAt(c.Page, Page{ID: c.Page})
@@ -400,13 +408,14 @@ func (a *app) callPageTool(ctx context.Context, c ToolCall) (*mcp.CallToolResult
 	case ctx.Err() != nil:
 		return nil, ctx.Err() // the client cancelled: the page's call was aborted, no one reads a result
 	case cctx.Err() != nil:
-		return ownError("timeout", fmt.Sprintf("%q on page %s did not answer within %s (the call was aborted)", name, id, a.timeout)), nil
+		return ownError("timeout", fmt.Sprintf("%q on page %s did not answer within %s (the call was aborted)", name, id, timeout)), nil
 	default:
 		return ownError("call", fmt.Sprintf("calling %q on page %s failed: %s", name, id, strconv.Quote(clip(err.Error(), 500)))), nil
 	}
 	switch {
 	case ans.TooLarge > 0:
-		r, _ := bridge.Refused("maxResultBytes", fmt.Sprintf("the tool returned %d characters, over webmcp-mcp's limit of %s", ans.TooLarge, sanitize.FormatBytes(maxOutputBytes)))
+		r, _ := refusal.Result(refusal.Reason{Limit: "maxResultBytes", Text: fmt.Sprintf(
+			"the tool returned %d characters, over webmcp-mcp's limit of %s", ans.TooLarge, sanitize.FormatBytes(maxOutputBytes))})
 		return mcpsdk.ToSDK(r), nil
 	case ans.Error != nil:
 		return pageError(id, name, ans), nil
@@ -543,6 +552,9 @@ func (a *app) addManagementTools() {
 			}
 			if len(lines) == 0 {
 				lines = []string{"No pages are open: open one with webmcp_open_page."}
+				if em, ok := a.src.(emptyMessager); ok {
+					lines = []string{em.EmptyMessage()}
+				}
 			}
 			lines = append(lines, closed...)
 			return map[string]any{"content": []any{mcpsdk.Text(strings.Join(lines, "\n"))}, "structuredContent": map[string]any{"pages": pages}}, nil

@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"time"
 )
 
 // PageSource is where webmcp-mcp's pages come from: a browser it drives over DevTools
@@ -86,7 +87,20 @@ type ToolCall struct {
 	Origin string          // the origin the tool was listed at: the call runs only there
 	Tool   string          // the tool's WebMCP name (not its MCP name)
 	Args   json.RawMessage // a JSON object
+
+	// Notify, when set, passes a message to the client as progress while the call waits (for
+	// instance for the person to confirm it in the browser).
+	Notify func(message string)
 }
+
+// Optional interfaces a source may implement.
+type (
+	// emptyMessager says what webmcp_list_pages shows when no page is listed (instead of
+	// "open one with webmcp_open_page").
+	emptyMessager interface{ EmptyMessage() string }
+	// confirmer gives a call more time than -timeout, for the person to confirm it.
+	confirmer interface{ ConfirmTime(ToolCall) time.Duration }
+)
 
 // ToolAnswer is what the page answered: exactly one of Output, TooLarge > 0 or Error.
 type ToolAnswer struct {
