@@ -262,7 +262,9 @@ func (t *tab) onEvent(ev any) {
 		}
 		t.mu.Lock()
 		t.gen++
-		t.info = Page{URL: ev.Frame.URL, Origin: ev.Frame.SecurityOrigin, Loading: t.info.Loading}
+		// A new document: its tools and errors are read anew; whether webmcp-mcp is still loading
+		// the page, and why it did not load (Chromium then shows its error page), stay.
+		t.info = Page{URL: ev.Frame.URL, Origin: ev.Frame.SecurityOrigin, Loading: t.info.Loading, LoadError: t.info.LoadError}
 		t.mu.Unlock()
 		t.scheduleRefresh()
 	case *page.EventNavigatedWithinDocument:
