@@ -351,6 +351,18 @@ func TestExtensionNativeMessaging(t *testing.T) {
 	_, text, _ = callMCP(t, ctx, cs, echoA, map[string]any{"text": "one"})
 	assert.Equal(t, "you said one", text)
 
+	// -confirm-timeout: no answer in time is a no; -confirm=never asks no one.
+	bought := seen(t, pageA)["bought"]
+	cs3, _, _ := s.client(t, "-allow", s.base, "-confirm-timeout", "1s")
+	_, text, isErr = callMCP(t, ctx, cs3, nameFor(t, pageTools(t, cs3, 12), s.base, "buy"), map[string]any{})
+	assert.True(t, isErr)
+	assert.Contains(t, text, "was not confirmed in the browser within 1 s; it did not run")
+	cs4, _, _ := s.client(t, "-allow", s.base, "-confirm=never")
+	_, text, isErr = callMCP(t, ctx, cs4, nameFor(t, pageTools(t, cs4, 12), s.base, "buy"), map[string]any{})
+	assert.False(t, isErr)
+	assert.Equal(t, "bought", text)
+	assert.Equal(t, bought+1, seen(t, pageA)["bought"], "run once: with -confirm=never, not after the timeout")
+
 	// The host killed mid-call: the call answers; the extension starts a new host.
 	pid := s.hostPID(t)
 	go func() {
