@@ -23,8 +23,6 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/webmcp-bridge/webmcp-bridge/internal/headless"
 )
 
 // nativeSetup is the person's own browser as the tests make it: headless Chromium with the
@@ -85,17 +83,7 @@ func (s nativeSetup) launch(t *testing.T) (context.Context, context.CancelFunc) 
 	extDir, err := filepath.Abs(filepath.Join("..", "..", "web", "dist", "extension"))
 	require.NoError(t, err)
 	require.FileExists(t, filepath.Join(extDir, "manifest.json"), "run make build (it builds the extension)")
-	chromium, err := headless.ChromiumPath()
-	require.NoError(t, err)
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), headless.Options(chromium, s.profile, true,
-		chromedp.Flag("disable-extensions-except", extDir), chromedp.Flag("load-extension", extDir))...)
-	t.Cleanup(cancel)
-	ctx, cancel2 := chromedp.NewContext(actx)
-	t.Cleanup(cancel2)
-	ctx, cancel3 := context.WithTimeout(ctx, 5*time.Minute)
-	t.Cleanup(cancel3)
-	require.NoError(t, chromedp.Do(ctx))
-	return ctx, func() { cancel3(); cancel2(); cancel() }
+	return browserIn(t, s.profile, true, chromedp.Flag("disable-extensions-except", extDir), chromedp.Flag("load-extension", extDir))
 }
 
 // tab opens url in a new tab and waits for its tools.
