@@ -17,6 +17,7 @@ import (
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/inspector"
+	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/cdproto/target"
@@ -183,6 +184,7 @@ func (t *tab) page() Page {
 	p.ID = t.id
 	p.Tools = slices.Clone(p.Tools)
 	p.Dialogs = slices.Clone(t.dialogs)
+	p.Errors = slices.Clone(p.Errors)
 	if p.LoadError != "" {
 		p.URL = t.wanted
 	}
@@ -212,6 +214,13 @@ func (t *tab) setup(immediate bool) error {
 	}
 	if _, err := chromedp.Call(t.ctx, page.Enable, page.EnableParams{}); err != nil {
 		return err
+	}
+	// The page's uncaught errors (Runtime) and failed loads (Log), for webmcp_list_pages.
+	if _, err := chromedp.Call(t.ctx, runtime.Enable, cdp.Empty{}); err != nil {
+		return err
+	}
+	if _, err := chromedp.Call(t.ctx, cdplog.Enable, cdp.Empty{}); err != nil {
+		t.src.log.Debug("Log domain not available", "page", t.id, "err", err)
 	}
 	if _, err := chromedp.Call(t.ctx, page.SetBypassCSP, page.SetBypassCSPParams{Enabled: true}); err != nil {
 		return err
@@ -262,6 +271,16 @@ func (t *tab) onEvent(ev any) {
 		t.scheduleRefresh()
 	case *page.EventJavascriptDialogOpening:
 		go t.dismissDialog(ev)
+	case *runtime.EventExceptionThrown:
+		if d := ev.ExceptionDetails; d != nil && d.ExecutionContextID == t.mainWorld(d) {
+			t.pageError(exceptionText(d))
+		}
+	case *cdplog.EventEntryAdded:
+		// The browser's own favicon request is not the page's failure.
+		if e := ev.Entry; e != nil && e.Level == cdplog.EntryLevelError && e.Source == cdplog.EntrySourceNetwork &&
+			!strings.HasSuffix(e.URL, "/favicon.ico") {
+			t.pageError(e.Text + " " + e.URL)
+		}
 	case *inspector.EventTargetCrashed:
 		go t.src.crashed(t, "its renderer crashed or ran out of memory")
 	case *page.EventLoadEventFired, *page.EventDomContentEventFired, *webmcp.EventToolsAdded, *webmcp.EventToolsRemoved:
@@ -269,12 +288,52 @@ func (t *tab) onEvent(ev any) {
 	}
 }
 
-// maxDialogs is how many dismissed dialogs a page keeps to report; maxGonePages how many closed
-// pages the source still lists.
+// maxDialogs is how many dismissed dialogs a page keeps to report, maxPageErrors how many
+// uncaught errors and failed loads, and maxGonePages how many closed pages the source still lists.
 const (
-	maxDialogs   = 5
-	maxGonePages = 5
+	maxDialogs    = 5
+	maxPageErrors = 5
+	maxGonePages  = 5
 )
+
+// pageError records one of the page's uncaught errors or failed loads (page text, bounded) and
+// logs it (-v).
+func (t *tab) pageError(text string) {
+	text = clip(strings.TrimSpace(text), 300)
+	t.src.log.Debug("page error", "page", t.id, "error", text)
+	t.mu.Lock()
+	t.info.Errors = append(t.info.Errors, text)
+	if len(t.info.Errors) > maxPageErrors {
+		t.info.Errors = t.info.Errors[len(t.info.Errors)-maxPageErrors:]
+	}
+	t.mu.Unlock()
+	t.src.notify()
+}
+
+// mainWorld is the execution context an exception must come from to be the page's own: any but
+// webmcp-mcp's isolated world.
+func (t *tab) mainWorld(d *runtime.ExceptionDetails) runtime.ExecutionContextID {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.world != 0 && d.ExecutionContextID == t.world {
+		return -1
+	}
+	return d.ExecutionContextID
+}
+
+// exceptionText is an uncaught exception as DevTools reports it: its text, the exception's first
+// line, and where.
+func exceptionText(d *runtime.ExceptionDetails) string {
+	s := d.Text
+	if e := d.Exception; e != nil && e.Description != "" {
+		first, _, _ := strings.Cut(e.Description, "\n")
+		s += " " + first
+	}
+	if d.URL != "" {
+		s += fmt.Sprintf(" (%s:%d)", d.URL, d.LineNumber+1)
+	}
+	return s
+}
 
 // dismissDialog dismisses a dialog the page opened (alert, confirm, prompt; a beforeunload
 // dialog is accepted, so the page goes where it was asked to) and records it, so that no dialog

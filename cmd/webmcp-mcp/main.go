@@ -264,7 +264,10 @@ func serveApp(ctx context.Context, a *app, httpAddr string, stdin io.Reader, std
 }
 
 // serveHTTP serves streamable HTTP at /mcp with the SDK's DNS-rebinding protection (on by
-// default) and cross-origin protection, and says where on stderr.
+// default) and cross-origin protection, and says where on stderr. Both protocol generations are
+// served: a request that names 2026-07-28 or later in its MCP-Protocol-Version header goes to the
+// stateless handler (per-request _meta, server/discover, subscriptions/listen; cancelling is
+// closing the request), every other to the stateful one (initialize, sessions, the GET stream).
 func serveHTTP(ctx context.Context, server *mcp.Server, addr string, log *slog.Logger, stderr io.Writer) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
@@ -273,9 +276,8 @@ func serveHTTP(ctx context.Context, server *mcp.Server, addr string, log *slog.L
 	if host, _, _ := net.SplitHostPort(ln.Addr().String()); !net.ParseIP(host).IsLoopback() {
 		fmt.Fprintf(stderr, "webmcp-mcp: warning: %s is not a loopback address; anyone who reaches it can drive the browser\n", host)
 	}
-	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &mcp.StreamableHTTPOptions{Logger: log})
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", http.NewCrossOriginProtection().Handler(dropCancelledHTTP(h)))
+	mux.Handle("/mcp", http.NewCrossOriginProtection().Handler(dropCancelledHTTP(mcpHTTPHandler(server, log))))
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(stderr, "webmcp-mcp: streamable HTTP on http://%s/mcp\n", ln.Addr())
 	go func() {
@@ -288,4 +290,22 @@ func serveHTTP(ctx context.Context, server *mcp.Server, addr string, log *slog.L
 		return err
 	}
 	return nil
+}
+
+// statelessFrom is the first protocol version served statelessly over HTTP.
+const statelessFrom = "2026-07-28"
+
+// mcpHTTPHandler routes each request to the stateless handler when its MCP-Protocol-Version
+// header names statelessFrom or later, else to the stateful one; both serve the same server.
+func mcpHTTPHandler(server *mcp.Server, log *slog.Logger) http.Handler {
+	get := func(*http.Request) *mcp.Server { return server }
+	stateful := mcp.NewStreamableHTTPHandler(get, &mcp.StreamableHTTPOptions{Logger: log})
+	stateless := mcp.NewStreamableHTTPHandler(get, &mcp.StreamableHTTPOptions{Logger: log, Stateless: true, PropagateRequestCancellation: true})
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if v := r.Header.Get("MCP-Protocol-Version"); v >= statelessFrom {
+			stateless.ServeHTTP(w, r)
+			return
+		}
+		stateful.ServeHTTP(w, r)
+	})
 }

@@ -17,8 +17,13 @@ type nameOwner struct {
 	gone bool // the page closed: the name answers that it is gone
 }
 
-// maxGoneNames bounds how many names of closed pages are remembered (to answer "gone").
-const maxGoneNames = 4096
+// maxGoneNames bounds how many names of closed pages are remembered (to answer "gone");
+// maxNamesPerPage how many names a page that is open keeps for tools it no longer lists, so a
+// page that registers new names in a loop cannot grow the table without end.
+const (
+	maxGoneNames    = 4096
+	maxNamesPerPage = 4 * maxPageTools
+)
 
 // toolNames decides MCP names for page tools: a name is decided once, when the tool first
 // appears, and stays while its page lives; it is never given to another tool of another page in
@@ -76,11 +81,16 @@ func (n *toolNames) name(k toolKey, url string) string {
 	return name
 }
 
-// closed marks every name of a page that is no longer open as gone, forgetting the oldest gone
+// closed marks as gone every name of a page that is no longer open, and, of a page that holds
+// more than maxNamesPerPage, those of the tools it no longer lists; it forgets the oldest gone
 // names past maxGoneNames.
-func (n *toolNames) closed(open map[string]bool) {
+func (n *toolNames) closed(open map[string]bool, listed map[toolKey]bool) {
+	perPage := map[string]int{}
+	for k := range n.names {
+		perPage[k.page]++
+	}
 	for k, name := range n.names {
-		if open[k.page] {
+		if open[k.page] && (perPage[k.page] <= maxNamesPerPage || listed[k]) {
 			continue
 		}
 		delete(n.names, k)

@@ -260,6 +260,7 @@ func (a *app) wantedTools() (map[string]wantedTool, map[string]int) {
 	out := map[string]wantedTool{}
 	omitted := map[string]int{}
 	open := map[string]bool{}
+	listed := map[toolKey]bool{}
 	a.pages = map[string]Page{}
 	size := 0
 	for _, p := range a.src.Pages(context.Background()) {
@@ -269,7 +270,9 @@ func (a *app) wantedTools() (map[string]wantedTool, map[string]int) {
 		}
 		open[p.ID] = true
 		for _, pt := range boundTools(p.Tools) {
-			name := a.names.name(toolKey{p.ID, p.Origin, pt.Name}, p.URL)
+			key := toolKey{p.ID, p.Origin, pt.Name}
+			listed[key] = true
+			name := a.names.name(key, p.URL)
 			if name == "" {
 				omitted[p.ID]++
 				continue
@@ -288,7 +291,7 @@ func (a *app) wantedTools() (map[string]wantedTool, map[string]int) {
 			out[name] = wantedTool{info: p, page: pt, tool: tool, schema: schema, schemaErr: schemaErr}
 		}
 	}
-	a.names.closed(open)
+	a.names.closed(open, listed)
 	return out, omitted
 }
 
@@ -453,11 +456,12 @@ type pageSummary struct {
 	Omitted   int      `json:"omitted,omitempty"`   // tools left out (limits of the tool list)
 	LoadError string   `json:"loadError,omitempty"` // why it did not load
 	Dialogs   []string `json:"dialogs,omitempty"`   // dialogs it opened, dismissed
+	Errors    []string `json:"errors,omitempty"`    // its last uncaught errors and failed loads (page text)
 }
 
 func (a *app) summary(p Page) pageSummary {
 	s := pageSummary{Page: p.ID, URL: clip(p.URL, maxURLChars), Title: clip(p.Title, maxTitleChars), Tools: []string{}, Omitted: p.More,
-		LoadError: p.LoadError, Dialogs: p.Dialogs}
+		LoadError: p.LoadError, Dialogs: p.Dialogs, Errors: p.Errors}
 	a.syncMu.Lock()
 	defer a.syncMu.Unlock()
 	s.Omitted += a.omitted[p.ID]
@@ -484,6 +488,9 @@ func (s pageSummary) line() string {
 	}
 	for _, d := range s.Dialogs {
 		line += "; dialog " + d
+	}
+	for _, e := range s.Errors {
+		line += "; page error (page text): " + strconv.Quote(e)
 	}
 	return line
 }

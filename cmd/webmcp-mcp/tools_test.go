@@ -5,6 +5,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -159,4 +160,21 @@ func TestOwnErrorsMarked(t *testing.T) {
 		assert.True(t, strings.HasPrefix(got.Content[1].Text, `The page's message: "`), got.Content[1].Text)
 		assert.Equal(t, "https://evil.test/", got.Meta[metaPage].(map[string]any)["url"], "the result says which page answered")
 	}
+}
+
+// TestNamesBounded: a page that registers new names in a loop cannot grow the name table
+// without end; the names it still lists hold.
+func TestNamesBounded(t *testing.T) {
+	n := newToolNames()
+	open := map[string]bool{"p1": true}
+	keep := toolKey{"p1", "https://a.example", "keep"}
+	assert.Equal(t, "keep", n.name(keep, "https://a.example/"))
+	for i := range 3 * maxNamesPerPage {
+		k := toolKey{"p1", "https://a.example", "t" + strconv.Itoa(i)}
+		n.name(k, "https://a.example/")
+		n.closed(open, map[toolKey]bool{keep: true, k: true})
+	}
+	assert.LessOrEqual(t, len(n.names), maxNamesPerPage+1)
+	assert.LessOrEqual(t, len(n.owners), maxGoneNames+maxNamesPerPage+4)
+	assert.Equal(t, "keep", n.name(keep, "https://a.example/"))
 }

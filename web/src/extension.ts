@@ -5,7 +5,7 @@ import { call, events, read } from "./builtins.ts";
 import type { ModelContext } from "./types.ts";
 
 /** What the relay hands over: where the module's files are, and the per-page secret. */
-export interface HandOff { base: string; secret: string }
+interface HandOff { base: string; secret: string }
 
 // connectExtension answers the extension's relay over a private MessageChannel. The port
 // arrives in one window message that carries the per-page secret; this listener is the first

@@ -236,3 +236,89 @@ func inspectorCall(t *testing.T, tool, arg string, command ...string) string {
 	require.NoError(t, err, "%s", out)
 	return string(out)
 }
+
+// ts2SDK is the official TypeScript SDK 2.x client.
+const ts2SDK = "@modelcontextprotocol/client@2.4.0"
+
+// ts2Result is what testdata/ts2client.mjs prints.
+type ts2Result struct {
+	Version string          `json:"version"`
+	Tools   []string        `json:"tools"`
+	Result  json.RawMessage `json:"result"`
+}
+
+// runTS2 runs testdata/ts2client.mjs (the TypeScript SDK 2.x client, version negotiation on)
+// with tool and its arguments against webmcp-mcp: mode "stdio" with the server's command, "http"
+// with its /mcp URL.
+func runTS2(t *testing.T, tool string, args map[string]any, mode string, target ...string) ts2Result {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 4*time.Minute)
+	defer cancel()
+	dir, err := npmcache.Install(ctx, ts2SDK)
+	require.NoError(t, err)
+	a, err := json.Marshal(args)
+	require.NoError(t, err)
+	cmd := exec.CommandContext(ctx, "node", append([]string{filepath.Join("testdata", "ts2client.mjs"), dir, mode}, target...)...)
+	cmd.Env = append(os.Environ(), "TOOL="+tool, "ARGS="+string(a))
+	cmd.Stderr = newTestWriter(t)
+	out, err := cmd.Output()
+	require.NoError(t, err, "%s", out)
+	var r ts2Result
+	require.NoError(t, json.Unmarshal(out, &r), "%s", out)
+	return r
+}
+
+// TestNewestProtocol (issue 24, 4): 2026-07-28 (stateless: server/discover, per-request _meta,
+// subscriptions/listen) and 2025-11-25 are served on stdio and on HTTP, each to a client that
+// asks for it: the go-sdk client and the TypeScript SDK 2.x client with version negotiation ask
+// for 2026-07-28; the TypeScript SDK 1.x asks for 2025-11-25 (TestTypeScriptClient).
+func TestNewestProtocol(t *testing.T) {
+	base := serveSite(t)
+	args := serverArgs(t, true, 20*time.Second, base+"/test/clients.html")
+	url := httpServer(t, args)
+	check := func(t *testing.T, r ts2Result) {
+		assert.Equal(t, "2026-07-28", r.Version)
+		assert.Contains(t, r.Tools, "convert")
+		var res map[string]any // as the SDK hands it on, parsed (the wire form is checked by the other clients)
+		require.NoError(t, json.Unmarshal(r.Result, &res))
+		assert.Equal(t, `page got {"from":"EUR"}`, textOf(res))
+	}
+	t.Run("typescript2/http", func(t *testing.T) { check(t, runTS2(t, "convert", map[string]any{"from": "EUR"}, "http", url)) })
+	t.Run("typescript2/stdio", func(t *testing.T) {
+		check(t, runTS2(t, "convert", map[string]any{"from": "EUR"}, "stdio", append([]string{buildBinary(t)}, args...)...))
+	})
+	t.Run("go/http", func(t *testing.T) {
+		client, changed := goClient()
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+		defer cancel()
+		cs, err := client.Connect(ctx, &mcp.StreamableClientTransport{Endpoint: url}, nil)
+		require.NoError(t, err)
+		defer cs.Close()
+		assert.Equal(t, "2026-07-28", cs.InitializeResult().ProtocolVersion)
+		tools := waitTools(t, cs, "convert")
+		assert.NotNil(t, byNameOf(tools, "convert"))
+		r, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "convert", Arguments: map[string]any{"from": "EUR"}})
+		require.NoError(t, err)
+		assert.Equal(t, `page got {"from":"EUR"}`, r.Content[0].(*mcp.TextContent).Text)
+		// tools/list_changed reaches a 2026-07-28 client through subscriptions/listen.
+		drain(changed)
+		_, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "webmcp_open_page", Arguments: map[string]any{"url": base + "/test/other.html"}})
+		require.NoError(t, err)
+		waitChanged(t, changed)
+	})
+}
+
+// TestPageErrorsVisible (issue 24, 6): a page whose script threw and whose script failed to load
+// shows both in webmcp_list_pages, quoted as page text, beside the tools it did register.
+func TestPageErrorsVisible(t *testing.T) {
+	base := serveSite(t)
+	r := probe(t, []probeStep{wait("fine"), callStep("webmcp_list_pages", nil)}, "stdio",
+		serverArgs(t, true, 20*time.Second, base+"/test/broken.html")...)
+	res := resultOf(t, r.Steps[1])
+	text := textOf(res)
+	assert.Contains(t, text, "fine")
+	assert.Regexp(t, `page error \(page text\): "Uncaught SyntaxError: [^"]*broken\.html:\d+\)"`, text)
+	assert.Regexp(t, `page error \(page text\): "Failed to load resource: [^"]*404[^"]*/test/no-such-script\.js"`, text)
+	pages := res["structuredContent"].(map[string]any)["pages"].([]any)
+	assert.Len(t, pages[0].(map[string]any)["errors"], 2)
+}
