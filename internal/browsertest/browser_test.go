@@ -101,18 +101,26 @@ func modeName(native bool) string {
 // browser starts a fresh headless Chromium; native turns WebMCP on.
 func browser(t *testing.T, native bool, extra ...chromedp.ExecAllocatorOption) context.Context {
 	t.Helper()
+	ctx, _ := browserIn(t, t.TempDir(), native, extra...)
+	return ctx
+}
+
+// browserIn starts headless Chromium on the profile userDataDir; the returned function closes it
+// (as t's cleanup does).
+func browserIn(t *testing.T, userDataDir string, native bool, extra ...chromedp.ExecAllocatorOption) (context.Context, func()) {
+	t.Helper()
 	chromium, err := headless.ChromiumPath()
 	if err != nil {
 		t.Fatal(err)
 	}
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), headless.Options(chromium, t.TempDir(), native, extra...)...)
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), headless.Options(chromium, userDataDir, native, extra...)...)
 	t.Cleanup(cancel)
 	ctx, cancel2 := chromedp.NewContext(actx)
 	t.Cleanup(cancel2)
 	ctx, cancel3 := context.WithTimeout(ctx, 5*time.Minute)
 	t.Cleanup(cancel3)
 	require.NoError(t, chromedp.Do(ctx))
-	return ctx
+	return ctx, func() { cancel3(); cancel2(); cancel() }
 }
 
 // eval runs an async JS function body in the page and decodes its JSON-able return value.
