@@ -10,7 +10,7 @@ GOROOT  := $(shell $(GO) env GOROOT)
 VERSION := $(shell sed -n 's/^ *"version": *"\([^"]*\)".*/\1/p' web/package.json)
 TESTDIST := out/testdist
 
-.PHONY: all build build-test extension test vet unit ts types browser chromium node fuzz bench demo clean
+.PHONY: all build build-test extension test vet unit ts types notices browser chromium node fuzz bench demo clean
 
 all: build
 
@@ -25,6 +25,9 @@ build:
 	$(GO) run ./internal/jsbuild -src web/src -out $(DIST) -version $(VERSION) -wasm-exec "$(GOROOT)/lib/wasm/wasm_exec.js"
 	rm -rf $(DIST)/types && cp -r web/types $(DIST)/types
 	cp web/src/render.css $(DIST)/
+	@# What npm puts in the tarball beside dist/: the licence, the notices of the code the module
+	@# carries (THIRD_PARTY_NOTICES, written by `make notices`) and the README.
+	cp LICENSE THIRD_PARTY_NOTICES README.md web/
 	@echo "built $(WASM) $(VERSION): $$(wc -c < $(WASM)) bytes, $$(gzip -9 -c $(WASM) | wc -c) gzipped"
 	@$(MAKE) --no-print-directory build-test extension
 
@@ -44,6 +47,7 @@ extension:
 	$(GO) run ./internal/jsbuild -extension -src web/extension -out $(DIST)/extension -version $(VERSION)
 	cp web/extension/*.html web/extension/*.css $(DIST)/extension/
 	sed 's/__WEBMCP_BRIDGE_VERSION__/$(VERSION)/' web/extension/manifest.json > $(DIST)/extension/manifest.json
+	cp LICENSE THIRD_PARTY_NOTICES $(DIST)/extension/
 	cp $(DIST)/webmcp-bridge.js $(DIST)/webmcp-bridge-patterns.mjs $(DIST)/webmcp-bridge-extension.js \
 		$(DIST)/webmcp-bridge-worker.js $(DIST)/webmcp-bridge.wasm $(DIST)/render.js $(DIST)/render.css $(DIST)/extension/dist/
 
@@ -97,6 +101,11 @@ unit:
 ts: node
 	$(GO) test -count=1 ./internal/tstools/
 
+# Writes THIRD_PARTY_NOTICES from the module's build list and the licence files of GOROOT and
+# the module cache (commit it; internal/notices' test checks it).
+notices:
+	$(GO) run ./internal/notices -o THIRD_PARTY_NOTICES
+
 # Writes web/types, the published typings, from web/src (commit them; `make ts` checks them).
 types: node
 	$(GO) run ./internal/tstools types
@@ -124,7 +133,7 @@ bench: build chromium node
 	@grep -qs '"version": "$(MCPB_VERSION)"' .cache/bench/node_modules/@mcp-b/global/package.json || npm install --silent --no-audit --no-fund --save-exact --prefix .cache/bench @mcp-b/global@$(MCPB_VERSION) || echo "npm could not install @mcp-b/global: the load row will say so"
 	CHROMIUM="$${CHROMIUM:-$$(command -v chromium || command -v chromium-browser)}" GO="$(GO)" $(GO) run ./cmd/webmcp-bench
 	@# What an MCP client receives from webmcp-mcp and from Playwright MCP (@playwright/mcp from npm).
-	CHROMIUM="$${CHROMIUM:-$$(command -v chromium || command -v chromium-browser)}" GO="$(GO)" $(GO) run ./cmd/webmcp-bench -compare 20 -dist $(DIST)
+	CHROMIUM="$${CHROMIUM:-$$(command -v chromium || command -v chromium-browser)}" GO="$(GO)" $(GO) run ./cmd/webmcp-bench -compare 20 -dist $(DIST) -docs docs/benchmarks.md
 
 clean:
 	rm -rf $(DIST) out

@@ -142,17 +142,22 @@ func writeText[T string | []byte](r *textRenderer, t T) {
 		return
 	}
 	space := r.atLineStart()
-	for i := 0; i < len(t); i++ {
-		c := t[i]
-		if c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' {
+	for i := 0; i < len(t); {
+		if isTagSpace(t[i]) {
 			if !space {
 				r.b.WriteByte(' ')
 				space = true
 			}
+			i++
 			continue
 		}
-		r.b.WriteByte(c)
+		j := i + 1 // a run of other bytes is written at once
+		for j < len(t) && !isTagSpace(t[j]) {
+			j++
+		}
+		r.b.WriteString(string(t[i:j]))
 		space = false
+		i = j
 	}
 }
 

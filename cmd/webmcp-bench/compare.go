@@ -8,6 +8,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"net"
 	"net/http"
 	"os"
@@ -38,7 +39,7 @@ var compareTools = []string{"sales_chart", "article", "price_table"}
 // the demo's chart, article and table. It prints what a client receives (block types and bytes
 // of the result's JSON) and the median time per call. It is a measurement, not a test. dist is
 // the built bridge (web/dist), beside the demo (web/demo).
-func runCompare(ctx context.Context, n int, dist string) error {
+func runCompare(ctx context.Context, n int, dist string, w io.Writer) error {
 	if n < 1 {
 		return fmt.Errorf("-compare takes the number of calls per tool, not %d", n)
 	}
@@ -68,7 +69,7 @@ func runCompare(ctx context.Context, n int, dist string) error {
 	if out, err := exec.Command(goCmd, "build", "-o", self, "./cmd/webmcp-mcp").CombinedOutput(); err != nil {
 		return fmt.Errorf("go build ./cmd/webmcp-mcp: %v\n%s", err, out)
 	}
-	fmt.Printf("Comparing on %s: %d calls per tool, %s\n\n", demo, n, chromiumVersion(chromium))
+	fmt.Fprintf(w, "Comparing on %s: %d calls per tool, %s\n\n", demo, n, chromiumVersion(chromium))
 
 	var rows []compareRow
 	ours, err := measure(ctx, "webmcp-mcp", exec.Command(self, "-assets", dist, "-chromium", chromium, "-open", demo), waitListed, n, func(string) string { return "" })
@@ -79,11 +80,11 @@ func runCompare(ctx context.Context, n int, dist string) error {
 
 	theirs, err := measurePlaywright(ctx, chromium, demo, n)
 	if err != nil {
-		fmt.Printf("Playwright MCP could not be measured: %v\n\n", err)
+		fmt.Fprintf(w, "Playwright MCP could not be measured: %v\n\n", err)
 	} else {
 		rows = append(rows, theirs...)
 	}
-	printRows(rows)
+	printRows(w, rows)
 	return nil
 }
 
@@ -286,19 +287,19 @@ func size(n int) string {
 	return fmt.Sprintf("%.1f KB", float64(n)/1024)
 }
 
-func printRows(rows []compareRow) {
-	fmt.Println("| tool | server | blocks the client gets | result JSON | per call (median) |")
-	fmt.Println("|---|---|---|---|---|")
+func printRows(w io.Writer, rows []compareRow) {
+	fmt.Fprintln(w, "| tool | server | blocks the client gets | result JSON | per call (median) |")
+	fmt.Fprintln(w, "|---|---|---|---|---|")
 	for _, tool := range compareTools {
 		for _, r := range rows {
 			if r.tool != tool {
 				continue
 			}
 			if r.err != "" {
-				fmt.Printf("| %s | %s | error: %s | | |\n", r.tool, r.server, r.err)
+				fmt.Fprintf(w, "| %s | %s | error: %s | | |\n", r.tool, r.server, r.err)
 				continue
 			}
-			fmt.Printf("| %s | %s | %s | %s | %.1f ms |\n", r.tool, r.server, strings.Join(r.blocks, ", "), size(r.bytes), float64(r.perCall.Microseconds())/1000)
+			fmt.Fprintf(w, "| %s | %s | %s | %s | %.1f ms |\n", r.tool, r.server, strings.Join(r.blocks, ", "), size(r.bytes), float64(r.perCall.Microseconds())/1000)
 		}
 	}
 }

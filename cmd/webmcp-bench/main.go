@@ -36,10 +36,12 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"context"
 	"errors"
 	"flag"
 	"fmt"
+	"io"
 	"log"
 	"net"
 	"net/http"
@@ -84,7 +86,15 @@ func main() {
 	docsSet := false
 	flag.Visit(func(f *flag.Flag) { docsSet = docsSet || f.Name == "docs" })
 	if *compare != 0 {
-		check(runCompare(context.Background(), *compare, b.dist))
+		// With -docs, the comparison goes into the report of the run before it (make bench).
+		var out bytes.Buffer
+		check(runCompare(context.Background(), *compare, b.dist, io.MultiWriter(os.Stdout, &out)))
+		if docsSet {
+			f, err := os.OpenFile(*docsPath, os.O_APPEND|os.O_WRONLY, 0)
+			check(err)
+			_, err = fmt.Fprintf(f, "\n## What an MCP client gets\n\n`webmcp-bench -compare %d`, right after the run above:\n\n%s", *compare, out.String())
+			check(errors.Join(err, f.Close()))
+		}
 		return
 	}
 	started, load0 := time.Now(), loadAverage()

@@ -78,6 +78,7 @@ func (b *bench) report(now time.Time) string {
 	fmt.Fprintf(&w, "Written by `%s` (`cmd/webmcp-bench`): every figure on this page is from the run described here, "+
 		"none is typed by hand. The machine is shared, so compare ratios within one run, and read each figure with the "+
 		"load average measured when it was taken.\n\n", b.command)
+	w.WriteString(method)
 	fmt.Fprintf(&w, "## The run\n\n")
 	fmt.Fprintf(&w, "- date: %s\n", now.UTC().Format("2006-01-02 15:04 MST"))
 	fmt.Fprintf(&w, "- machine: %d cores, %s, %s/%s\n", runtime.NumCPU(), cpuModel(), runtime.GOOS, runtime.GOARCH)
@@ -116,6 +117,18 @@ func (b *bench) report(now time.Time) string {
 	}
 	return w.String()
 }
+
+// method says how the rows are measured (the figures are in the rows).
+const method = `One headless Chromium with WebMCP on; pages and libraries served gzip-compressed (level 9) with
+` + "`no-store`" + ` unless a row says otherwise. Rows 0–3 use the shipped build (` + "`web/dist`" + `), the others
+the test build (` + "`out/testdist`" + `: the same loader, a module with test-only exports). DOMPurify and MCP-B's
+` + "`@mcp-b/global`" + ` are installed with npm into ` + "`.cache/bench`" + ` as yardsticks, not dependencies. The
+other yardsticks are Go programs under ` + "`cmd/webmcp-bench`" + ` that the run builds for js/wasm with the same
+Go and flags: ` + "`minimal`" + ` (syscall/js alone), ` + "`bluemondayonly`" + ` (bluemonday's UGCPolicy alone: the floor
+the mission sets) and ` + "`sanitizeonly`" + ` (the module's stages apart). Ratios are medians of paired runs,
+the two sides alternated; ` + "`go run ./cmd/webmcp-bench -only cold,floor`" + ` runs some rows.
+
+`
 
 // npmVersion is the version of the npm package name installed in deps, "" when it is not.
 func npmVersion(deps, name string) string {

@@ -76,7 +76,8 @@ type devtoolsSource struct {
 	reader   string          // reader.js, evaluated in webmcp-mcp's isolated world of each page
 	timeout  time.Duration   // how long opening a page may take
 	log      *slog.Logger
-	attached bool // the browser is the person's (-browser): its tabs are adopted, not launched
+	attached bool                     // the browser is the person's (-browser): its tabs are adopted, not launched
+	allowed  func(origin string) bool // which of the person's tabs are adopted (nil: all)
 
 	nextCall atomic.Int64
 	changes  chan struct{}
@@ -261,7 +262,9 @@ func (t *tab) onEvent(ev any) {
 		}
 		t.mu.Lock()
 		t.gen++
-		t.info = Page{URL: ev.Frame.URL, Origin: ev.Frame.SecurityOrigin, Loading: t.info.Loading}
+		// A new document: its tools and errors are read anew; whether webmcp-mcp is still loading
+		// the page, and why it did not load (Chromium then shows its error page), stay.
+		t.info = Page{URL: ev.Frame.URL, Origin: ev.Frame.SecurityOrigin, Loading: t.info.Loading, LoadError: t.info.LoadError}
 		t.mu.Unlock()
 		t.scheduleRefresh()
 	case *page.EventNavigatedWithinDocument:
@@ -722,6 +725,9 @@ func (a *devtoolsSource) adoptTargets() error {
 		}
 		if a.drives(string(info.TargetID)) {
 			continue
+		}
+		if o, err := originOf(info.URL); a.allowed != nil && (err != nil || !a.allowed(o)) {
+			continue // a tab of an origin the person did not allow: not touched at all
 		}
 		tctx, cancel := chromedp.NewContext(a.browser, chromedp.WithTargetID(info.TargetID), chromedp.WithDetachOnCancel())
 		t := a.newTab(tctx, cancel, string(info.TargetID))

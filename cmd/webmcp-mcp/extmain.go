@@ -32,7 +32,7 @@ const defaultConfirmTimeout = 2 * time.Minute
 
 func addExtensionFlags(fs *flag.FlagSet, o *extensionOptions) {
 	fs.BoolVar(&o.enabled, "extension", false, "serve the tabs of your own browser, reached through the webmcp-bridge extension (see -install-host), instead of a browser webmcp-mcp drives")
-	fs.Var(&o.allow, "allow", "with -extension: expose the tools of this origin (https://shop.example; repeatable) besides those allowed in the extension's panel")
+	fs.Var(&o.allow, "allow", "expose the tools of this origin (https://shop.example; repeatable): with -extension, besides those allowed in the extension's panel; with -browser or a launched browser, only these (other tabs are not taken in, webmcp_open_page opens no other origin)")
 	fs.StringVar(&o.confirm, "confirm", "always", "with -extension: \"always\" asks you in the browser before a consequential tool (consequentialHint, not readOnlyHint) runs; \"never\" does not")
 	fs.DurationVar(&o.confirmTimeout, "confirm-timeout", defaultConfirmTimeout, "with -extension: how long a consequential tool waits for you to confirm it")
 	fs.BoolVar(&o.installHost, "install-host", false, "register this binary as the extension's native-messaging host for every installed Chromium-family browser and Firefox, then exit")
@@ -55,8 +55,8 @@ func checkExtensionFlags(o options) error {
 			return fmt.Errorf("-allow %q: an origin is scheme://host[:port], e.g. https://shop.example", a)
 		}
 	}
-	if !e.enabled && (len(e.allow) > 0 || e.confirm != "always" || e.confirmTimeout != defaultConfirmTimeout) {
-		return errors.New("-allow, -confirm and -confirm-timeout go with -extension")
+	if !e.enabled && (e.confirm != "always" || e.confirmTimeout != defaultConfirmTimeout) {
+		return errors.New("-confirm and -confirm-timeout go with -extension")
 	}
 	if e.enabled && (len(o.open) > 0 || o.browserURL != "" || o.headed) {
 		return errors.New("-extension serves your browser's own tabs: -open, -browser and -headed do not go with it")

@@ -146,10 +146,15 @@ func (s *extensionSource) hello(b *extBrowser) {
 	}
 }
 
+// send writes msg to b's host; one that would not fit native messaging's 1 MB to the browser
+// (with the room the host takes to tag it) is refused with that limit named.
 func (s *extensionSource) send(b *extBrowser, msg []byte) error {
+	if len(msg) > maxToBrowser-clientTagRoom {
+		return &frameLimitError{size: len(msg), limit: maxToBrowser, what: "to the browser"}
+	}
 	b.wmu.Lock()
 	defer b.wmu.Unlock()
-	return writeFrame(b.conn, msg, maxToBrowser-clientTagRoom, "to the browser")
+	return writeFrame(b.conn, msg, maxToBrowser, "to the browser")
 }
 
 // read takes the browser's messages until the host goes; then the browser's pages close and

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"io"
 	"log/slog"
+	"strings"
 	"testing"
 	"time"
 
@@ -116,6 +117,12 @@ func TestExtensionSourceCalls(t *testing.T) {
 	raw, _ := json.Marshal(r.Content)
 	assert.Contains(t, string(raw), `tea\u003c/b\u003e`)
 	assert.NotContains(t, string(raw), "x()", "sanitized here")
+
+	// Arguments over native messaging's 1 MB to the browser are refused here, the limit named.
+	tc := strings.Repeat("x", maxToBrowser)
+	text, isErr := callText(t, cs, "search", map[string]any{"q": tc})
+	assert.True(t, isErr)
+	assert.Contains(t, text, "1 MB (1048576 bytes) from the host to the browser")
 
 	// The page went away during a call.
 	go func() {

@@ -127,7 +127,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.policyFile, "policy", "", "the policy as a JSON file (the settings of WebMCPBridge.configure)")
 	fs.DurationVar(&o.timeout, "timeout", defaultTimeout, "how long a tool call (or opening a page) may take; below the 60 s after which common MCP clients give up, and progress notifications are sent meanwhile")
 	fs.DurationVar(&o.ready, "ready-timeout", defaultReadyTimeout, "how long the first tools/list (and a call of a tool not yet known) waits for the -open pages to load and register their tools")
-	fs.StringVar(&o.assets, "assets", "", "the built bridge (web/dist of `make build`), whose module then also runs in each page; default: $WEBMCP_BRIDGE_ASSETS, or a web/dist found from the working directory or the executable, else none (the embedded loader only)")
+	fs.StringVar(&o.assets, "assets", "", "the built bridge (web/dist of `make build`), served so that pages may run its module too; arguments are checked and results normalized here either way; default: $WEBMCP_BRIDGE_ASSETS, or a web/dist found from the working directory or the executable, else none (the embedded loader only)")
 	fs.StringVar(&o.chromium, "chromium", "", "the Chromium to launch (default: $CHROMIUM, or chromium on PATH)")
 	fs.BoolVar(&o.webmcp, "webmcp", true, "launch Chromium with native WebMCP (--enable-features=WebMCP); false: the bridge provides the API")
 	fs.BoolVar(&o.verbose, "v", false, "log debug messages to stderr")
@@ -217,6 +217,9 @@ func run(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, stde
 
 	a := newApp(policy, o.timeout, log, serverVersion())
 	a.readyTimeout = o.ready
+	for _, origin := range o.ext.origins() {
+		a.allow = append(a.allow, strings.ToLower(origin))
+	}
 	inject, err := injectScript(dir, base, pagePolicy)
 	if err != nil {
 		return err
@@ -241,6 +244,7 @@ func run(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, stde
 	}
 	defer closeBrowser()
 	src := newDevtoolsSource(bctx, inject, o.timeout, log, cfg.attach != "")
+	src.allowed = a.allowed
 	if src.attached {
 		if err := src.adoptTargets(); err != nil {
 			return err

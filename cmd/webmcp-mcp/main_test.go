@@ -37,6 +37,12 @@ func TestParseFlags(t *testing.T) {
 	assert.ErrorContains(t, err, "URLs go with -open")
 	_, err = parseFlags([]string{"-timeout", "0s"}, io.Discard)
 	assert.ErrorContains(t, err, "-timeout must be positive")
+	o, err = parseFlags([]string{"-browser", "http://127.0.0.1:9222", "-allow", "https://shop.example/", "-allow", "http://localhost:8080"}, io.Discard)
+	require.NoError(t, err)
+	assert.Equal(t, []string{"https://shop.example", "http://localhost:8080"}, o.ext.origins())
+	_, err = parseFlags([]string{"-allow", "https://shop.example/cart"}, io.Discard)
+	assert.ErrorContains(t, err, "an origin is scheme://host[:port]")
+	assert.Equal(t, defaultReadyTimeout, o.ready)
 }
 
 // fakeDist makes a directory with the three files of web/dist.

@@ -344,8 +344,8 @@ func TestExtensionFlags(t *testing.T) {
 		{[]string{"-extension", "-allow", "file:///etc"}, "an origin is scheme://host"},
 		{[]string{"-extension", "-confirm", "sometimes"}, "-confirm must be always or never"},
 		{[]string{"-extension", "-confirm-timeout", "0s"}, "-confirm-timeout must be positive"},
-		{[]string{"-allow", "https://shop.example"}, "go with -extension"},
-		{[]string{"-browser", "http://127.0.0.1:9222", "-allow", "https://shop.example"}, "go with -extension"},
+		{[]string{"-confirm", "never"}, "go with -extension"},
+		{[]string{"-browser", "http://127.0.0.1:9222", "-confirm-timeout", "1m"}, "go with -extension"},
 		{[]string{"-extension", "-open", "https://a.example/"}, "-open, -browser and -headed do not go with it"},
 		{[]string{"-host-dir", "/tmp/x"}, "-host-dir goes with -install-host"},
 	} {

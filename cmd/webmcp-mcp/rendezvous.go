@@ -53,8 +53,8 @@ func checkPrivateDir(dir string) error {
 	if !fi.IsDir() {
 		return fmt.Errorf("%s is not a directory", dir)
 	}
-	if st, ok := fi.Sys().(*syscall.Stat_t); ok && int(st.Uid) != os.Getuid() {
-		return fmt.Errorf("%s belongs to user id %d, not to you (%d): refused", dir, st.Uid, os.Getuid())
+	if uid, ok := fileOwner(fi); ok && uid != os.Getuid() {
+		return fmt.Errorf("%s belongs to user id %d, not to you (%d): refused", dir, uid, os.Getuid())
 	}
 	if perm := fi.Mode().Perm(); perm&0o077 != 0 {
 		return fmt.Errorf("%s is open to others (mode %#o, must be 0700): refused", dir, perm)

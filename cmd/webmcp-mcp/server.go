@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"log/slog"
 	"maps"
+	"net/url"
 	"slices"
 	"strconv"
 	"strings"
@@ -38,6 +39,8 @@ type app struct {
 	omitted    map[string]int       // per page id: tools left out of the list (maxListBytes)
 	names      *toolNames           // the MCP names of page tools
 	pages      map[string]Page      // the pages as last listed, by id
+
+	allow []string // the origins whose pages are offered (-allow); empty: every origin
 
 	ready        chan struct{} // closed once every -open page loaded (or failed)
 	readyTimeout time.Duration // how long the first tools/list waits for them (-ready-timeout)
@@ -138,6 +141,20 @@ func (a *app) awaitPages(next mcp.MethodHandler) mcp.MethodHandler {
 		}
 		return next(ctx, method, req)
 	}
+}
+
+// allowed reports whether the pages of origin may be offered (-allow).
+func (a *app) allowed(origin string) bool {
+	return len(a.allow) == 0 || slices.Contains(a.allow, origin)
+}
+
+// originOf is the origin of an http(s) URL, as scheme://host[:port] in lower case.
+func originOf(raw string) (string, error) {
+	u, err := url.Parse(raw)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+		return "", fmt.Errorf("%q is not an http(s) URL", clip(raw, 200))
+	}
+	return strings.ToLower(u.Scheme + "://" + u.Host), nil
 }
 
 // offers reports whether the server has a page tool or management tool of that name.
@@ -269,6 +286,9 @@ func (a *app) wantedTools() (map[string]wantedTool, map[string]int) {
 			continue
 		}
 		open[p.ID] = true
+		if !a.allowed(p.Origin) {
+			continue
+		}
 		for _, pt := range boundTools(p.Tools) {
 			key := toolKey{p.ID, p.Origin, pt.Name}
 			listed[key] = true
@@ -500,6 +520,9 @@ func (a *app) addManagementTools() {
 	mcpsdk.AddTool(a.server, &mcp.Tool{Name: toolOpenPage, Title: "Open a page",
 		Description: "Opens a web page in the browser, with the WebMCP bridge, and offers its WebMCP tools as MCP tools (tools/list_changed follows)."},
 		func(ctx context.Context, _ *mcp.CallToolRequest, in openPageIn) (any, error) {
+			if o, err := originOf(in.URL); err == nil && !a.allowed(o) {
+				return mcpsdk.Error(fmt.Sprintf("%s is not an origin webmcp-mcp may open (-allow %s)", o, strings.Join(a.allow, " -allow ")), ""), nil
+			}
 			p, err := a.src.Open(ctx, in.URL)
 			if p.ID == "" {
 				return nil, err

@@ -5,13 +5,21 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/webmcp-bridge/webmcp-bridge/bridge"
 )
 
 // TestMCPTool (issue 27, 2): a page's annotations never become MCP hints that lower a client's
@@ -177,4 +185,73 @@ func TestNamesBounded(t *testing.T) {
 	assert.LessOrEqual(t, len(n.names), maxNamesPerPage+1)
 	assert.LessOrEqual(t, len(n.owners), maxGoneNames+maxNamesPerPage+4)
 	assert.Equal(t, "keep", n.name(keep, "https://a.example/"))
+}
+
+// blockingSource is a memSource whose Open waits until release is closed: a page that loads
+// slowly.
+type blockingSource struct {
+	*memSource
+	release chan struct{}
+}
+
+func (b blockingSource) Open(ctx context.Context, rawURL string) (Page, error) {
+	select {
+	case <-b.release:
+	case <-ctx.Done():
+	}
+	return b.memSource.page(rawURL, "late"), nil
+}
+
+// TestReadyWait (issue 24, 2): tools/list and a call of a name not known yet wait for the -open
+// pages; when -ready-timeout passes first, the call says which page is still loading.
+func TestReadyWait(t *testing.T) {
+	src := blockingSource{newMemSource(), make(chan struct{})}
+	a := newApp(bridge.DefaultPolicy(), 5*time.Second, slog.New(slog.NewTextHandler(io.Discard, nil)), "test")
+	a.readyTimeout = 200 * time.Millisecond
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	a.serve(ctx, src)
+	a.openAtStart(ctx, []string{"https://slow.example/"})
+	ct, st := mcp.NewInMemoryTransports()
+	_, err := a.server.Connect(ctx, st, nil)
+	require.NoError(t, err)
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, nil).Connect(ctx, ct, nil)
+	require.NoError(t, err)
+	defer cs.Close()
+	text, isErr := callText(t, cs, "late", nil)
+	assert.True(t, isErr)
+	assert.Equal(t, `no tool "late" yet: still loading after 200ms (-ready-timeout): https://slow.example/`, text)
+
+	// Once the page loaded, the same call finds its tool at once.
+	close(src.release)
+	<-a.ready
+	text, isErr = callText(t, cs, "late", nil)
+	assert.False(t, isErr)
+	assert.Equal(t, "ok", text)
+}
+
+// TestCancelledAnswerDropped (issue 24, 5): the writers under the transports drop the one
+// response that answers a cancelled request, as a line (stdio) or a server-sent event (HTTP),
+// and nothing else, not even a result whose content carries the same words.
+func TestCancelledAnswerDropped(t *testing.T) {
+	errJSON, _ := json.Marshal(errCancelled.Error())
+	answer := `{"jsonrpc":"2.0","id":3,"error":{"code":0,"message":` + string(errJSON) + `}}`
+	lookalike := `{"jsonrpc":"2.0","id":4,"result":{"content":[{"type":"text","text":` + string(errJSON) + `}],` +
+		`"structuredContent":{"error":{"code":0,"message":` + string(errJSON) + `}}}}`
+	var out strings.Builder
+	w := dropCancelledWriter{&out}
+	for _, m := range []string{answer, lookalike} {
+		_, err := w.Write([]byte(m + "\n"))
+		require.NoError(t, err)
+	}
+	assert.Equal(t, lookalike+"\n", out.String())
+
+	rec := httptest.NewRecorder()
+	h := dropCancelledHTTP(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		for _, m := range []string{answer, lookalike} {
+			fmt.Fprintf(w, "event: message\nid: 1\ndata: %s\n\n", m)
+		}
+	}))
+	h.ServeHTTP(rec, httptest.NewRequest("POST", "/mcp", nil))
+	assert.Equal(t, "event: message\nid: 1\ndata: "+lookalike+"\n\n", rec.Body.String())
 }

@@ -10,18 +10,19 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
+	"github.com/chromedp/cdproto/cdp"
+	"github.com/chromedp/cdproto/serviceworker"
 	"github.com/chromedp/chromedp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
-
-	"github.com/webmcp-bridge/webmcp-bridge/internal/headless"
 )
 
 // nativeSetup is the person's own browser as the tests make it: headless Chromium with the
@@ -34,6 +35,8 @@ type nativeSetup struct {
 	runtime string          // $XDG_RUNTIME_DIR
 	base    string          // http://localhost:PORT
 	other   string          // the same server, another origin (http://127.0.0.1:PORT)
+	profile string          // the browser's user-data-dir
+	close   func()          // closes the browser
 }
 
 var buildOnce struct {
@@ -63,29 +66,24 @@ func webmcpMCP(t *testing.T) string {
 
 func startNative(t *testing.T) nativeSetup {
 	t.Helper()
-	s := nativeSetup{bin: webmcpMCP(t), base: serveWeb(t)}
+	s := nativeSetup{bin: webmcpMCP(t), base: serveWeb(t), profile: t.TempDir()}
 	s.other = strings.Replace(s.base, "//localhost:", "//127.0.0.1:", 1)
 	s.runtime = t.TempDir()
 	t.Setenv("XDG_RUNTIME_DIR", s.runtime) // Chromium passes it on to the host it starts
-	profile := t.TempDir()
-	out, err := exec.Command(s.bin, "-install-host", "-host-dir", filepath.Join(profile, "NativeMessagingHosts")).CombinedOutput()
+	out, err := exec.Command(s.bin, "-install-host", "-host-dir", filepath.Join(s.profile, "NativeMessagingHosts")).CombinedOutput()
 	require.NoError(t, err, "%s", out)
+	s.ctx, s.close = s.launch(t)
+	return s
+}
 
+// launch starts headless Chromium on the setup's profile with the built extension; the returned
+// function closes it (as t's cleanup does).
+func (s nativeSetup) launch(t *testing.T) (context.Context, context.CancelFunc) {
+	t.Helper()
 	extDir, err := filepath.Abs(filepath.Join("..", "..", "web", "dist", "extension"))
 	require.NoError(t, err)
 	require.FileExists(t, filepath.Join(extDir, "manifest.json"), "run make build (it builds the extension)")
-	chromium, err := headless.ChromiumPath()
-	require.NoError(t, err)
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), headless.Options(chromium, profile, true,
-		chromedp.Flag("disable-extensions-except", extDir), chromedp.Flag("load-extension", extDir))...)
-	t.Cleanup(cancel)
-	ctx, cancel2 := chromedp.NewContext(actx)
-	t.Cleanup(cancel2)
-	ctx, cancel3 := context.WithTimeout(ctx, 5*time.Minute)
-	t.Cleanup(cancel3)
-	require.NoError(t, chromedp.Do(ctx))
-	s.ctx = ctx
-	return s
+	return browserIn(t, s.profile, true, chromedp.Flag("disable-extensions-except", extDir), chromedp.Flag("load-extension", extDir))
 }
 
 // tab opens url in a new tab and waits for its tools.
@@ -181,6 +179,38 @@ func nameFor(t *testing.T, tools []*mcp.Tool, origin, name string) string {
 	}
 	t.Fatalf("no tool %q of %s listed", name, origin)
 	return ""
+}
+
+// newPageTool waits for the tool named name of a page at origin whose id is not in old (a page
+// listed anew after its browser or host came back) and returns its MCP name.
+func newPageTool(t *testing.T, cs *mcp.ClientSession, origin, name string, old ...any) string {
+	t.Helper()
+	var found string
+	require.Eventually(t, func() bool {
+		list, err := cs.ListTools(context.Background(), nil)
+		if err != nil {
+			return false
+		}
+		for _, tl := range list.Tools {
+			page, _ := tl.Meta["webmcp-bridge/page"].(map[string]any)
+			if page != nil && page["origin"] == origin && !slices.Contains(old, page["page"]) && (tl.Name == name || strings.HasSuffix(tl.Name, "_"+name)) {
+				found = tl.Name
+			}
+		}
+		return found != ""
+	}, 30*time.Second, 100*time.Millisecond, "no %s of a new page of %s", name, origin)
+	return found
+}
+
+// pageIDs are the page ids of tools.
+func pageIDs(tools []*mcp.Tool) []any {
+	var ids []any
+	for _, tl := range tools {
+		if page, _ := tl.Meta["webmcp-bridge/page"].(map[string]any); page != nil {
+			ids = append(ids, page["page"])
+		}
+	}
+	return ids
 }
 
 // callMCP calls a tool and returns its result as JSON and as its texts.
@@ -309,6 +339,18 @@ func TestExtensionNativeMessaging(t *testing.T) {
 	_, text, _ = callMCP(t, ctx, cs, echoA, map[string]any{"text": "one"})
 	assert.Equal(t, "you said one", text)
 
+	// -confirm-timeout: no answer in time is a no; -confirm=never asks no one.
+	bought := seen(t, pageA)["bought"]
+	cs3, _, _ := s.client(t, "-allow", s.base, "-confirm-timeout", "1s")
+	_, text, isErr = callMCP(t, ctx, cs3, nameFor(t, pageTools(t, cs3, 12), s.base, "buy"), map[string]any{})
+	assert.True(t, isErr)
+	assert.Contains(t, text, "was not confirmed in the browser within 1 s; it did not run")
+	cs4, _, _ := s.client(t, "-allow", s.base, "-confirm=never")
+	_, text, isErr = callMCP(t, ctx, cs4, nameFor(t, pageTools(t, cs4, 12), s.base, "buy"), map[string]any{})
+	assert.False(t, isErr)
+	assert.Equal(t, "bought", text)
+	assert.Equal(t, bought+1, seen(t, pageA)["bought"], "run once: with -confirm=never, not after the timeout")
+
 	// The host killed mid-call: the call answers; the extension starts a new host.
 	pid := s.hostPID(t)
 	go func() {
@@ -323,8 +365,7 @@ func TestExtensionNativeMessaging(t *testing.T) {
 	assert.True(t, killed.isErr)
 	assert.Contains(t, killed.text, "the browser disconnected")
 	require.Eventually(t, func() bool { return s.hostPID(t) != pid }, 30*time.Second, 100*time.Millisecond, "a new host")
-	again := pageTools(t, cs, 12)
-	_, text, _ = callMCP(t, ctx, cs, nameFor(t, again, s.base, "echo"), map[string]any{"text": "back"})
+	_, text, _ = callMCP(t, ctx, cs, newPageTool(t, cs, s.base, "echo", pageIDs(both)...), map[string]any{"text": "back"})
 	assert.Equal(t, "you said back", text)
 }
 
@@ -336,4 +377,73 @@ func drainProgress(ch chan string) {
 			return
 		}
 	}
+}
+
+// TestExtensionNativeBrowserRestart (issue 25): the browser closes under a running server — its
+// pages go and webmcp_list_pages says no browser is connected — and comes back: the server
+// finds the new host and the tab's tools return, without restarting the client.
+func TestExtensionNativeBrowserRestart(t *testing.T) {
+	s := startNative(t)
+	s.tab(t, s.base+"/test/agent-tools.html")
+	first := s.hostPID(t)
+	cs, _, _ := s.client(t, "-allow", s.base)
+	pageTools(t, cs, 6)
+
+	s.close()
+	pageTools(t, cs, 0)
+	ctx := context.Background()
+	_, text, _ := callMCP(t, ctx, cs, "webmcp_list_pages", map[string]any{})
+	assert.Contains(t, text, "no browser connected: is the extension installed and the host registered? (webmcp-mcp -install-host)")
+	assert.Contains(t, text, "the browser disconnected", "the page that went says why")
+
+	s.ctx, s.close = s.launch(t)
+	s.tab(t, s.base+"/test/agent-tools.html")
+	assert.NotEqual(t, first, s.hostPID(t), "a new host")
+	tools := pageTools(t, cs, 6)
+	_, text, isErr := callMCP(t, ctx, cs, nameFor(t, tools, s.base, "echo"), map[string]any{"text": "again"})
+	assert.False(t, isErr)
+	assert.Equal(t, "you said again", text)
+}
+
+// TestExtensionNativeWorkerRestart (issue 25): the extension's service worker is stopped (as an
+// MV3 browser may) during a call: the call is answered with an error, not left hanging; the
+// worker comes back with the next tab event and the server finds it again.
+func TestExtensionNativeWorkerRestart(t *testing.T) {
+	s := startNative(t)
+	page := s.tab(t, s.base+"/test/agent-tools.html")
+	first := s.hostPID(t)
+	cs, _, _ := s.client(t, "-allow", s.base)
+	tools := pageTools(t, cs, 6)
+	before := pageIDs(tools)[0]
+	ctx := context.Background()
+	type answer struct {
+		text  string
+		isErr bool
+	}
+	done := make(chan answer, 1)
+	go func() {
+		_, text, isErr := callMCP(t, ctx, cs, nameFor(t, tools, s.base, "slow"), map[string]any{})
+		done <- answer{text, isErr}
+	}()
+	require.Eventually(t, func() bool { return seen(t, page)["started"] == 1 }, 10*time.Second, 50*time.Millisecond)
+	_, err := chromedp.Call(page, serviceworker.Enable, cdp.Empty{})
+	require.NoError(t, err)
+	_, err = chromedp.Call(page, serviceworker.StopAllWorkers, cdp.Empty{})
+	require.NoError(t, err)
+	select {
+	case a := <-done:
+		assert.True(t, a.isErr)
+		assert.Contains(t, a.text, "the browser disconnected")
+	case <-time.After(30 * time.Second):
+		t.Fatal("the call in flight was left hanging when the worker stopped")
+	}
+
+	open(t, page, s.base+"/test/agent-tools.html?again") // a tab event wakes the worker
+	var ok bool
+	eval(t, page, `await window.registered; return true`, &ok)
+	assert.NotEqual(t, first, s.hostPID(t), "the worker started a new host")
+	echo := newPageTool(t, cs, s.base, "echo", before)
+	_, text, isErr := callMCP(t, ctx, cs, echo, map[string]any{"text": "back"})
+	assert.False(t, isErr)
+	assert.Equal(t, "you said back", text)
 }

@@ -1,4 +1,4 @@
-// The service worker: opens the side panel from the toolbar button, keeps the link to MCP
+// The service worker (an event page in Firefox): opens the side panel from the toolbar button, keeps the link to MCP
 // clients (nativelink.ts), and answers the panel about confirmations. Only the extension's own
 // pages are heard: there is no onMessageExternal, and a content script's or page's message is
 // ignored.
@@ -6,7 +6,11 @@
 import { decide, waiting } from "./confirm.ts";
 import { startNativeLink } from "./nativelink.ts";
 
-chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch((e: unknown) => console.error(e));
+// Firefox has no side panel API (its sidebar is the manifest's sidebar_action) and runs this as
+// an event page (background.scripts).
+if (typeof chrome.sidePanel?.setPanelBehavior === "function") {
+  chrome.sidePanel.setPanelBehavior({ openPanelOnActionClick: true }).catch((e: unknown) => console.error(e));
+}
 
 chrome.runtime.onMessage.addListener((raw: unknown, sender, respond: (r: unknown) => void) => {
   if (sender.id !== chrome.runtime.id || !sender.url || !sender.url.startsWith(chrome.runtime.getURL(""))) return;

@@ -10,7 +10,7 @@ import "./builtins.ts"; // first: the built-ins are captured before anything els
 import { install, type WebMCPBridge } from "./bridge.ts";
 import { announceInstalled } from "./installed.ts";
 import { inertAPI } from "./inert.ts";
-import type { Assets, CallToolResult, Policy, PolicySettings, Violation } from "./types.ts";
+import type { Assets, CallToolResult, Fallback, Policy, PolicySettings, Violation } from "./types.ts";
 
 export type * from "./types.ts";
 export type { WebMCPBridge, Content, Agent } from "./bridge.ts";
@@ -34,6 +34,9 @@ export const version: string = api.version;
 export const ready = (): Promise<WebMCPBridge> => api.ready;
 export const start = (): Promise<WebMCPBridge> => api.start();
 export const setAssets = (where: Assets): void => api.setAssets(where);
+/** setFallback("refuse") is the script tag's data-fallback="refuse": where the module cannot run,
+ * calls that need it answer an isError result naming what to change, not unchecked output. */
+export const setFallback = (mode: Fallback): void => api.setFallback(mode);
 export const configure = (settings: PolicySettings): Promise<Policy> => api.configure(settings);
 export const normalize = (value: unknown): Promise<CallToolResult> => api.normalize(value);
 export const onViolation = (f: (v: Violation) => void): (() => void) => api.onViolation(f);

@@ -1,7 +1,8 @@
 // webmcp-bridge for a <script> tag (dist/webmcp-bridge.js):
 //   <script src=".../webmcp-bridge.js" [data-assets=URL] [data-start="eager"] [data-worker="off"]
-//           [data-normalize="off"]></script>
-// The module's files are found next to the script, or at data-assets. Without a document (the
+//           [data-normalize="off"] [data-fallback="refuse"]></script>
+// The module's files are found next to the script, or at data-assets. data-fallback="refuse":
+// where the module cannot run, calls that need it answer an isError result instead of raw output. Without a document (the
 // script imported into a Worker) it does nothing.
 import "./builtins.ts"; // first: the built-ins are captured before any other code runs
 import { install } from "./bridge.ts";
@@ -15,6 +16,7 @@ if (typeof document !== "undefined") {
     normalize: data.normalize !== "off",
     start: data.start === "eager" ? "eager" : "lazy",
     worker: data.worker !== "off",
+    fallback: data.fallback === "refuse" ? "refuse" : "raw",
   });
   if (modelContext) announceInstalled();
 }

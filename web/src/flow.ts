@@ -6,7 +6,7 @@
 // goes (host.releaseSchema).
 // A call crosses into the module at most twice: once to validate (tools with a schema), once
 // for the result (normalized, or the isError result of a throw).
-import { checkInput, newSchema, state, type SchemaRef } from "./host.ts";
+import { checkInput, newSchema, refusal, state, type SchemaRef } from "./host.ts";
 import { toJSON } from "./encode.ts";
 import { checkSchema, NEEDS_PATTERNS, type PatternCheck } from "./schema-check.ts";
 import { errorResult, normalize, passThrough, reread, type NormalizedHead } from "./results.ts";
@@ -59,8 +59,9 @@ function loadPatterns(): Promise<PatternCheck | null> {
   return patternsLoading;
 }
 
-/** The module is needed and cannot run: tools then work as the page wrote them. */
-const unavailable = (): boolean => state.unavailable !== null;
+/** The module is needed and cannot run: tools then work as the page wrote them, unless the page
+ * refuses unchecked results (refusal() then answers instead). */
+const unavailable = (): boolean => state.unavailable !== null && refusal() === null;
 
 /** What a guarded call gives: the result text for the agent, or an error to throw (the
  * arguments failed their schema and results are raw: a DataError, as native WebMCP throws). */
@@ -96,7 +97,13 @@ export function takeAgentHead(raw: string): NormalizedHead | undefined {
 export async function runGuarded(name: string, schema: SchemaRef | null, args: string | (() => string), normalizeOn: boolean,
   run: (args: Record<string, unknown>) => unknown): Promise<Outcome> {
   const forAgent = normalizeOn && (agentCalls.get(name) ?? 0) > 0;
-  return keepAgentHead(await guarded(name, schema, args, normalizeOn, run, forAgent), forAgent);
+  try {
+    return keepAgentHead(await guarded(name, schema, args, normalizeOn, run, forAgent), forAgent);
+  } catch (e) {
+    const refused = normalizeOn && refusal();
+    if (refused) return { text: refused };
+    throw e;
+  }
 }
 
 async function guarded(name: string, schema: SchemaRef | null, args: string | (() => string), normalizeOn: boolean,
@@ -160,6 +167,8 @@ export async function normalizeForeign(raw: string | null, tool: string): Promis
     return (await reread(raw, tool)).body;
   } catch (e) {
     if (unavailable()) return raw;
+    const refused = refusal();
+    if (refused) return refused;
     throw e;
   }
 }

@@ -1,6 +1,6 @@
 // The API of the ES module where there is no document to install the bridge in (a server
-// rendering the page, Node, a Worker): what sets the bridge up (setAssets, configure, start,
-// ready) does nothing and never settles, so module-level calls in a component file are harmless
+// rendering the page, Node, a Worker): what sets the bridge up (setAssets, setFallback,
+// configure, start, ready) does nothing and never settles, so module-level calls in a component file are harmless
 // on the server; what asks for a result (normalize, the agent side) rejects and says why; the
 // content builders work as anywhere.
 import { contentBuilders, type WebMCPBridge } from "./bridge.ts";
@@ -17,6 +17,7 @@ export function inertAPI(): WebMCPBridge {
     get ready() { return never; },
     start: () => never,
     setAssets: () => {},
+    setFallback: () => {},
     normalizing: false,
     native: false,
     policy: null,

@@ -9,10 +9,21 @@ import type { ModelInput, Violation } from "./types.ts";
 // ---- events to the page -------------------------------------------------------------------
 export const violationListeners = new Set<(v: Violation) => void>();
 
-/** reportViolations tells the page: a console warning (unless warned), the listeners, an event. */
+// warnedOf holds what the console was told, by tool and reason, so that a tool whose every call
+// loses the same markup is named once, not per call; bounded, as a page may vary its reasons.
+const warnedOf = new Set<string>();
+const MAX_WARNED = 1000;
+
+/** reportViolations tells the page: a console warning (unless warned, once per tool and reason),
+ * the listeners and an event (for every violation). */
 export function reportViolations(tool: string, violations: readonly Omit<Violation, "tool">[], warned = false): void {
   for (const v of violations) {
-    if (!warned) console.warn(`${MESSAGE_PREFIX}${tool ? `tool "${tool}": ` : ""}${v.notice}`);
+    const key = stringify([tool, v.type, v.limit, v.reason]);
+    if (!warned && !warnedOf.has(key)) {
+      if (warnedOf.size >= MAX_WARNED) warnedOf.clear();
+      warnedOf.add(key);
+      console.warn(`${MESSAGE_PREFIX}${tool ? `tool "${tool}": ` : ""}${v.notice}`);
+    }
     const detail: Violation = { tool, ...v };
     for (const f of violationListeners) { try { f(detail); } catch (e) { console.error(e); } }
     window.dispatchEvent(new CustomEvent("webmcpbridgeviolation", { detail }));

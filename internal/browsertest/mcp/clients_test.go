@@ -322,3 +322,26 @@ func TestPageErrorsVisible(t *testing.T) {
 	pages := res["structuredContent"].(map[string]any)["pages"].([]any)
 	assert.Len(t, pages[0].(map[string]any)["errors"], 2)
 }
+
+// TestAllowOrigins (issue 24, 8): with -browser and -allow, the person's tabs of other origins
+// are not taken in, and webmcp_open_page opens no other origin.
+func TestAllowOrigins(t *testing.T) {
+	base := serveSite(t)                                        // http://localhost:PORT
+	other := strings.Replace(base, "localhost", "127.0.0.1", 1) // another origin, same server
+	endpoint := debugChromium(t, base+"/test/other.html")
+	cs, rec, _ := session(t, []string{"-browser", endpoint, "-allow", other, "-timeout", "20s"})
+	ctx := context.Background()
+	_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "webmcp_open_page", Arguments: map[string]any{"url": other + "/test/clients.html"}})
+	require.NoError(t, err)
+	assert.Nil(t, requireValid(t, rec.Last())["isError"])
+	tools := waitTools(t, cs, "convert")
+	assert.Nil(t, byNameOf(tools, "elsewhere"), "the tab of an origin not allowed is not taken in")
+	_, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "webmcp_list_pages", Arguments: map[string]any{}})
+	require.NoError(t, err)
+	assert.NotContains(t, textOf(requireValid(t, rec.Last())), base+"/test/other.html")
+	_, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "webmcp_open_page", Arguments: map[string]any{"url": base + "/test/tools.html"}})
+	require.NoError(t, err)
+	refused := requireValid(t, rec.Last())
+	assert.Equal(t, true, refused["isError"])
+	assert.Contains(t, textOf(refused), "is not an origin webmcp-mcp may open")
+}
