@@ -10,7 +10,7 @@ GOROOT  := $(shell $(GO) env GOROOT)
 VERSION := $(shell sed -n 's/^ *"version": *"\([^"]*\)".*/\1/p' web/package.json)
 TESTDIST := out/testdist
 
-.PHONY: all build build-test extension test vet unit ts types browser chromium node fuzz bench demo clean
+.PHONY: all build build-test extension test vet unit ts types notices browser chromium node fuzz bench demo clean
 
 all: build
 
@@ -25,6 +25,9 @@ build:
 	$(GO) run ./internal/jsbuild -src web/src -out $(DIST) -version $(VERSION) -wasm-exec "$(GOROOT)/lib/wasm/wasm_exec.js"
 	rm -rf $(DIST)/types && cp -r web/types $(DIST)/types
 	cp web/src/render.css $(DIST)/
+	@# What npm puts in the tarball beside dist/: the licence, the notices of the code the module
+	@# carries (THIRD_PARTY_NOTICES, written by `make notices`) and the README.
+	cp LICENSE THIRD_PARTY_NOTICES README.md web/
 	@echo "built $(WASM) $(VERSION): $$(wc -c < $(WASM)) bytes, $$(gzip -9 -c $(WASM) | wc -c) gzipped"
 	@$(MAKE) --no-print-directory build-test extension
 
@@ -44,7 +47,8 @@ extension:
 	$(GO) run ./internal/jsbuild -extension -src web/extension -out $(DIST)/extension -version $(VERSION)
 	cp web/extension/*.html web/extension/*.css $(DIST)/extension/
 	sed 's/__WEBMCP_BRIDGE_VERSION__/$(VERSION)/' web/extension/manifest.json > $(DIST)/extension/manifest.json
-	cp $(DIST)/webmcp-bridge.js $(DIST)/webmcp-bridge-extension.js $(DIST)/webmcp-bridge-worker.js $(DIST)/webmcp-bridge.wasm $(DIST)/render.js $(DIST)/render.css $(DIST)/extension/dist/
+	cp LICENSE THIRD_PARTY_NOTICES $(DIST)/extension/
+	cp $(DIST)/webmcp-bridge.js $(DIST)/webmcp-bridge-patterns.mjs $(DIST)/webmcp-bridge-extension.js $(DIST)/webmcp-bridge-worker.js $(DIST)/webmcp-bridge.wasm $(DIST)/render.js $(DIST)/render.css $(DIST)/extension/dist/
 
 demo: build
 	$(GO) run ./cmd/webmcp-serve -dir web -addr localhost:$(PORT)
@@ -77,7 +81,7 @@ node:
 include mk/browsers.mk
 
 browser: build chromium node firefox webkit
-	CHROMIUM="$${CHROMIUM:-$$(command -v chromium || command -v chromium-browser)}" $(GO) test -count=1 -timeout 20m ./internal/browsertest/...
+	WEBMCP_BRIDGE_BROWSER_TESTS=1 CHROMIUM="$${CHROMIUM:-$$(command -v chromium || command -v chromium-browser)}" $(GO) test -count=1 -timeout 20m ./internal/browsertest/...
 
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt: these files need formatting:"; gofmt -l .; exit 1; }
@@ -95,6 +99,11 @@ unit:
 # against the sources; the tools are pinned npm packages, installed into the npm cache once.
 ts: node
 	$(GO) test -count=1 ./internal/tstools/
+
+# Writes THIRD_PARTY_NOTICES from the module's build list and the licence files of GOROOT and
+# the module cache (commit it; internal/notices' test checks it).
+notices:
+	$(GO) run ./internal/notices -o THIRD_PARTY_NOTICES
 
 # Writes web/types, the published typings, from web/src (commit them; `make ts` checks them).
 types: node

@@ -21,11 +21,14 @@ import (
 // or controls, no style (bluemonday's CSS handlers are slow on hostile input), no embedding
 // elements, no SVG or MathML, no id or name (DOM clobbering), no relative URLs.
 
-// htmlElements are the elements HTML keeps; everything else is dropped, its text kept.
+// htmlElements are the elements HTML keeps; everything else is dropped, its text kept. HTML5's
+// sectioning and text-level elements are kept: they carry no script, no URL and no form.
 var htmlElements = []string{
 	"h1", "h2", "h3", "h4", "h5", "h6", "p", "br", "hr", "div", "span",
+	"article", "section", "header", "footer", "main", "nav", "aside", "hgroup", "address",
 	"b", "strong", "i", "em", "u", "s", "del", "ins", "mark", "small", "sub", "sup",
 	"abbr", "cite", "dfn", "kbd", "samp", "var", "code", "pre", "blockquote", "q",
+	"bdi", "bdo", "data",
 	"ul", "ol", "li", "dl", "dt", "dd",
 	"table", "caption", "thead", "tbody", "tfoot", "tr", "th", "td", "colgroup", "col",
 	"figure", "figcaption", "details", "summary", "ruby", "rt", "rp", "wbr", "time",
@@ -97,6 +100,7 @@ var htmlAttrs = []htmlAttr{
 	{Name: "start", On: []string{"ol"}, Value: bluemonday.Integer},
 	{Name: "reversed", On: []string{"ol"}, Value: flagValue},
 	{Name: "value", On: []string{"li"}, Value: bluemonday.Integer},
+	{Name: "value", On: []string{"data"}, Value: regexp.MustCompile(`^[^<>]{0,200}$`)},
 	{Name: "datetime", On: []string{"time", "del", "ins"}, Value: regexp.MustCompile(`^[0-9T:.+\-Z ]{1,40}$`)},
 	{Name: "open", On: []string{"details"}, Value: flagValue},
 	{Name: "href", On: []string{"a"}, URL: &urlAttr{Role: linkURL}},
@@ -132,6 +136,9 @@ var buildHTMLPolicy = newHTMLPolicy
 func newHTMLPolicy(r HTMLRules) *bluemonday.Policy {
 	p := bluemonday.NewPolicy()
 	p.AllowElements(htmlElements...)
+	// Kept without attributes too (bluemonday's own list lacks main, bdo and data); an a or an img
+	// without its URL means nothing and goes.
+	p.AllowNoAttrs().OnElements(slices.DeleteFunc(slices.Clone(htmlElements), func(e string) bool { return e == "a" || e == "img" })...)
 	maxLength := map[string]int{} // scheme → the URL length limit it is checked with
 	var inline []string
 	for _, a := range htmlAttrs {

@@ -58,6 +58,11 @@ func serveLogged(t *testing.T, dist string) (string, *requests) {
 	mux.Handle("/csp/dist/", strict)
 	// WebAssembly allowed, Workers not: the module runs on the page's thread.
 	mux.Handle("/noworker/", withCSP("script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'; worker-src 'none'", http.StripPrefix("/noworker/", serve.Handler("pages"))))
+	// The module's files from a server that sends the module as application/octet-stream.
+	mux.Handle("/octet/", http.StripPrefix("/octet/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "application/octet-stream")
+		serve.Handler(dist).ServeHTTP(w, r)
+	})))
 	log := &requests{}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
@@ -96,18 +101,26 @@ func modeName(native bool) string {
 // browser starts a fresh headless Chromium; native turns WebMCP on.
 func browser(t *testing.T, native bool, extra ...chromedp.ExecAllocatorOption) context.Context {
 	t.Helper()
+	ctx, _ := browserIn(t, t.TempDir(), native, extra...)
+	return ctx
+}
+
+// browserIn starts headless Chromium on the profile userDataDir; the returned function closes it
+// (as t's cleanup does).
+func browserIn(t *testing.T, userDataDir string, native bool, extra ...chromedp.ExecAllocatorOption) (context.Context, func()) {
+	t.Helper()
 	chromium, err := headless.ChromiumPath()
 	if err != nil {
 		t.Fatal(err)
 	}
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), headless.Options(chromium, t.TempDir(), native, extra...)...)
+	actx, cancel := chromedp.NewExecAllocator(context.Background(), headless.Options(chromium, userDataDir, native, extra...)...)
 	t.Cleanup(cancel)
 	ctx, cancel2 := chromedp.NewContext(actx)
 	t.Cleanup(cancel2)
 	ctx, cancel3 := context.WithTimeout(ctx, 5*time.Minute)
 	t.Cleanup(cancel3)
 	require.NoError(t, chromedp.Do(ctx))
-	return ctx
+	return ctx, func() { cancel3(); cancel2(); cancel() }
 }
 
 // eval runs an async JS function body in the page and decodes its JSON-able return value.

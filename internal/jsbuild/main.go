@@ -2,8 +2,9 @@
 // library, so the build needs nothing but Go): the classic script for a <script> tag
 // (webmcp-bridge.js), the ES module for npm and bundlers (webmcp-bridge.mjs), the Worker that
 // runs the Go module (webmcp-bridge-worker.js, which carries the wasm_exec.js of the Go that
-// built the module: the two must match), the extension's loader (webmcp-bridge-extension.js)
-// and the renderer (render.js), each minified, with a
+// built the module: the two must match), the pattern checker the script fetches beside itself
+// on first need (webmcp-bridge-patterns.mjs; see chunks), the extension's loader
+// (webmcp-bridge-extension.js) and the renderer (render.js), each minified, with a
 // source map, and the version written in. With -test it builds the test build's loader and
 // Worker, which have the tests' door into the module (__WEBMCP_TEST__ is true); the shipped
 // build has none of that code. With -extension it builds the extension's own scripts (the relay,
@@ -15,12 +16,36 @@ package main
 import (
 	"flag"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/evanw/esbuild/pkg/api"
 )
+
+// chunks are the modules the script leaves out, by how web/src imports them (import("./x.ts")),
+// and the file each is built to.
+var chunks = map[string]string{"./patterns.ts": "webmcp-bridge-patterns.mjs"}
+
+// chunkImports keeps a dynamic import of a chunk as an import of its built file, which the
+// browser resolves against the script's own URL: the chunk sits beside the script.
+var chunkImports = api.Plugin{Name: "chunks", Setup: func(b api.PluginBuild) {
+	b.OnResolve(api.OnResolveOptions{Filter: `^\./[\w-]+\.ts$`}, func(args api.OnResolveArgs) (api.OnResolveResult, error) {
+		if out, ok := chunks[args.Path]; ok && args.Kind == api.ResolveJSDynamicImport {
+			return api.OnResolveResult{Path: "./" + out, External: true}, nil
+		}
+		return api.OnResolveResult{}, nil
+	})
+}}
+
+// build is one file the command writes.
+type build struct {
+	entry, outfile string
+	format         api.Format
+	chunked        bool // its chunks are left out
+}
 
 func main() {
 	src := flag.String("src", "web/src", "the loader's sources")
@@ -44,31 +69,37 @@ func main() {
 			return api.OnResolveResult{Path: *wasmExec}, nil
 		})
 	}}
-	builds := []struct {
-		entry, outfile string
-		format         api.Format
-	}{
-		{"entry-script.ts", "webmcp-bridge.js", api.FormatIIFE},
-		{"entry-module.ts", "webmcp-bridge.mjs", api.FormatESModule},
-		{"worker.ts", "webmcp-bridge-worker.js", api.FormatIIFE},
-		{"entry-extension.ts", "webmcp-bridge-extension.js", api.FormatIIFE},
-		{"render.ts", "render.js", api.FormatIIFE},
-		{"react.ts", "webmcp-bridge-react.mjs", api.FormatESModule}, // the React hook; react is the app's
+	// The script a page loads leaves its chunks out: each is fetched, beside the script, on
+	// first need. The other builds hold them (a bundler splits the ES module as it likes;
+	// webmcp-mcp's injected loader and the extension's have nowhere to fetch from).
+	chunked := !*rawResults
+	builds := []build{
+		{"entry-script.ts", "webmcp-bridge.js", api.FormatIIFE, chunked},
+		{"entry-module.ts", "webmcp-bridge.mjs", api.FormatESModule, false},
+		{"worker.ts", "webmcp-bridge-worker.js", api.FormatIIFE, false},
+		{"patterns.ts", chunks["./patterns.ts"], api.FormatESModule, false},
+		{"entry-extension.ts", "webmcp-bridge-extension.js", api.FormatIIFE, false},
+		{"render.ts", "render.js", api.FormatIIFE, false},
+		{"react.ts", "webmcp-bridge-react.mjs", api.FormatESModule, false}, // the React hook; react is the app's
 	}
 	if *testBuild {
-		builds = builds[:3]
+		builds = builds[:4]
+	}
+	if !chunked {
+		builds = slices.DeleteFunc(builds, func(b build) bool { return slices.Contains(slices.Collect(maps.Values(chunks)), b.outfile) })
 	}
 	if *extension {
 		builds = builds[:0]
 		for _, name := range []string{"relay", "panel", "background"} {
-			builds = append(builds, struct {
-				entry, outfile string
-				format         api.Format
-			}{name + ".ts", name + ".js", api.FormatIIFE})
+			builds = append(builds, build{name + ".ts", name + ".js", api.FormatIIFE, false})
 		}
 	}
 	failed := false
 	for _, b := range builds {
+		plugins := []api.Plugin{goWasmExec}
+		if b.chunked {
+			plugins = append(plugins, chunkImports)
+		}
 		r := api.Build(api.BuildOptions{
 			EntryPoints:       []string{filepath.Join(*src, b.entry)},
 			Outfile:           filepath.Join(*out, b.outfile),
@@ -84,7 +115,7 @@ func main() {
 			Banner:            map[string]string{"js": fmt.Sprintf("/* webmcp-bridge %s: see README.md. */", *version)},
 			Write:             true,
 			LogLevel:          api.LogLevelWarning,
-			Plugins:           []api.Plugin{goWasmExec},
+			Plugins:           plugins,
 			Define:            map[string]string{"__WEBMCP_TEST__": fmt.Sprint(*testBuild), "__WEBMCP_RAW_RESULTS__": fmt.Sprint(*rawResults)},
 			External:          []string{"react"},
 		})

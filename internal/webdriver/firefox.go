@@ -113,6 +113,16 @@ func StartFirefox(ctx context.Context, opt FirefoxOptions) (*Firefox, error) {
 	return f, nil
 }
 
+// InstallExtension installs the unpacked extension in dir as a temporary add-on (WebDriver
+// BiDi's webExtension.install) and returns its id.
+func (f *Firefox) InstallExtension(ctx context.Context, dir string) (string, error) {
+	var out struct {
+		Extension string `json:"extension"`
+	}
+	err := f.conn.call(ctx, "webExtension.install", map[string]any{"extensionData": map[string]any{"type": "path", "path": dir}}, &out)
+	return out.Extension, err
+}
+
 // waitFor waits for a value on ch, the end of ctx, or the end of proc.
 func waitFor(ctx context.Context, proc *process, ch <-chan string) (string, error) {
 	tick := time.NewTicker(50 * time.Millisecond)

@@ -11,7 +11,7 @@ import { createModelContext, defineEventClasses } from "./modelcontext.ts";
 import { normalizeDeclarative } from "./declarative.ts";
 import { callDetailed, describeTool, parseOutput, toModelInput } from "./agent.ts";
 import { defineProperty, getOwnPropertyDescriptor, parse } from "./builtins.ts";
-import type { Assets, CallToolResult, ImageSource, ModelContext, ModelInput, Policy, PolicySettings, ProposedBlock, AgentTool, ToolOutput, Violation } from "./types.ts";
+import type { Assets, CallToolResult, Fallback, ImageSource, ModelContext, ModelInput, Policy, PolicySettings, ProposedBlock, AgentTool, ToolOutput, Violation } from "./types.ts";
 
 const MARK = Symbol.for("webmcp-bridge");
 
@@ -27,6 +27,10 @@ export interface WebMCPBridge {
   /** Where the module's files are served: a base URL (they keep their names there) or each
    * file's URL. Throws an InvalidStateError once the module has started. */
   setAssets(where: Assets): void;
+  /** What calls that need the module answer where it cannot run (a CSP without
+   * 'wasm-unsafe-eval', no WebAssembly): "raw", the default, the tools' results as the page wrote
+   * them; "refuse" (data-fallback="refuse"), an isError result that names what to change. */
+  setFallback(mode: Fallback): void;
   /** false when the script tag has data-normalize="off". */
   readonly normalizing: boolean;
   /** true when the browser has WebMCP of its own: Chromium's, which the bridge wraps, or
@@ -71,17 +75,18 @@ export interface Agent {
 /** What the entry points pass: where the module's files are, whether results are normalized
  * (false: the API alone, raw results), "eager" to start the module at once, false to keep the
  * module off Workers. */
-export interface InstallOptions { assets: Assets; normalize?: boolean; start?: "lazy" | "eager"; worker?: boolean }
+interface InstallOptions { assets: Assets; normalize?: boolean; start?: "lazy" | "eager"; worker?: boolean; fallback?: Fallback }
 
 /** install installs the bridge and answers it with the ModelContext it serves (null where a
  * bridge was installed before, which stays in charge). */
-export function install({ assets, normalize = true, start = "lazy", worker = true }: InstallOptions): { api: WebMCPBridge; modelContext: ModelContext | null } {
+export function install({ assets, normalize = true, start = "lazy", worker = true, fallback = "raw" }: InstallOptions): { api: WebMCPBridge; modelContext: ModelContext | null } {
   // Only a bridge counts: an element with id="WebMCPBridge" also shows up as window.WebMCPBridge.
   const existing = getOwnPropertyDescriptor(globalThis, "WebMCPBridge");
   const value = existing && existing.value as (WebMCPBridge & { [MARK]?: boolean }) | undefined;
   if (value && value[MARK] === true) return { api: value, modelContext: null };
 
   host.setupHost(assets, worker, stepAside);
+  host.setFallback(fallback);
   defineEventClasses();
   // A native ModelContext that has executeTool (Chromium) is wrapped; one that has only
   // invokeTool (Firefox's prototype) gets the bridge's own ModelContext in front, whose tools are
@@ -113,6 +118,7 @@ export function install({ assets, normalize = true, start = "lazy", worker = tru
     get ready() { return ready(); },
     start: () => ready(),
     setAssets: (where) => host.setAssets(where),
+    setFallback: (mode) => host.setFallback(mode),
     normalizing: normalize,
     native: !!found,
     content: contentBuilders(),
@@ -144,7 +150,7 @@ export function install({ assets, normalize = true, start = "lazy", worker = tru
 
 // contentBuilders are WebMCPBridge.content: plain objects of the proposed types. An image from a
 // binary keeps the binary as its data: the bridge hands it to the module as bytes.
-function contentBuilders(): Content {
+export function contentBuilders(): Content {
   return {
     text: (text) => ({ type: "text", text: String(text) }),
     html: (html) => ({ type: "html", html: String(html) }),

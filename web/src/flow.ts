@@ -1,15 +1,16 @@
 // The one guarded flow of a tool, for the native wrapper (native.ts) and the fallback
 // (modelcontext.ts) alike: check the schema at registration (on the page, from the generated
-// keyword table: nothing is fetched), validate a call's arguments in the module, run the tool,
+// keyword table; the pattern checker is fetched with the first schema that has a pattern), validate a call's arguments in the module, run the tool,
 // normalize its result in the module; the callers release the compiled schema when the tool
 // goes (host.releaseSchema).
 // A call crosses into the module at most twice: once to validate (tools with a schema), once
 // for the result (normalized, or the isError result of a throw).
-import { checkInput, newSchema, state, type SchemaRef } from "./host.ts";
+import { checkInput, newSchema, refusal, state, type SchemaRef } from "./host.ts";
 import { toJSON } from "./encode.ts";
-import { checkSchema } from "./schema-check.ts";
+import { checkSchema, NEEDS_PATTERNS, type PatternCheck } from "./schema-check.ts";
 import { errorResult, normalize, passThrough, reread, type NormalizedHead } from "./results.ts";
-import { parse } from "./builtins.ts";
+import { hasOwn, parse } from "./builtins.ts";
+import { MESSAGE_PREFIX } from "./generated/boundary.ts";
 
 /** A tool's schema as registration sees it: none, checked JSON, or text it does not check (a
  * toJSON that returns a string, accepted unchecked as native WebMCP accepts it). */
@@ -17,23 +18,52 @@ export interface SchemaCheck { text: string | undefined; schema: SchemaRef | nul
 
 /** checkToolSchema decides at registration whether a tool's inputSchema is within the enforced
  * subset, without the module: a schema the bridge cannot enforce is a TypeError that says where
- * and why (its path rides along). Cycles, depth and size are TypeErrors too. */
-export function checkToolSchema(inputSchema: unknown, what = "registerTool: inputSchema"): SchemaCheck {
+ * and why (its path rides along). Cycles, depth and size are TypeErrors too. The answer is at
+ * once, or, for the first schemas with a pattern, a promise of it: the pattern checker is
+ * fetched then (a page whose Content Security Policy refuses it leaves patterns to the module,
+ * which refuses the schema at the first call). */
+export function checkToolSchema(inputSchema: unknown, what = "registerTool: inputSchema"): SchemaCheck | PendingCheck {
   if (inputSchema === undefined) return { text: undefined, schema: null };
   const text = toJSON(inputSchema, what);
   if (text === "null") throw new TypeError(what + " is not JSON");
   if (!/^[{[]/.test(text)) return { text, schema: null };
-  const problem = checkSchema(parse(text));
-  if (problem) throw Object.assign(new TypeError(problem.message), { path: problem.path });
-  return { text, schema: newSchema(text) };
+  const value: unknown = parse(text);
+  const decide = (check: PatternCheck | null): SchemaCheck | null => {
+    const problem = checkSchema(value, check);
+    if (problem === NEEDS_PATTERNS) return null;
+    if (problem) throw Object.assign(new TypeError(problem.message), { path: problem.path });
+    return { text, schema: newSchema(text) };
+  };
+  return decide(patternCheck) ?? { pending: loadPatterns().then((check) => decide(check) ?? { text, schema: newSchema(text) }) };
 }
 
-/** The module is needed and cannot run: tools then work as the page wrote them. */
-const unavailable = (): boolean => state.unavailable !== null;
+/** A check that waits for the pattern checker. */
+interface PendingCheck { pending: Promise<SchemaCheck> }
+
+/** isPending tells a check that waits (read as an own member: a page cannot fake one). */
+export const isPending = (c: SchemaCheck | PendingCheck): c is PendingCheck => hasOwn(c, "pending");
+
+let patternCheck: PatternCheck | null = null;
+let patternsLoading: Promise<PatternCheck | null> | null = null;
+
+/** loadPatterns fetches the pattern checker once: null when it cannot be loaded. */
+function loadPatterns(): Promise<PatternCheck | null> {
+  patternsLoading ??= import("./patterns.ts").then(
+    (m) => (patternCheck = m.patternProblem),
+    (e: unknown) => {
+      console.warn(`${MESSAGE_PREFIX}the pattern checker did not load (${String(e)}); the module checks patterns`);
+      return null;
+    });
+  return patternsLoading;
+}
+
+/** The module is needed and cannot run: tools then work as the page wrote them, unless the page
+ * refuses unchecked results (refusal() then answers instead). */
+const unavailable = (): boolean => state.unavailable !== null && refusal() === null;
 
 /** What a guarded call gives: the result text for the agent, or an error to throw (the
  * arguments failed their schema and results are raw: a DataError, as native WebMCP throws). */
-export type Outcome = { text: string | null; head?: NormalizedHead } | { error: Error };
+type Outcome = { text: string | null; head?: NormalizedHead } | { error: Error };
 
 /** agentCalls counts the agent side's calls under way per tool: their results come back with the
  * model input, so the agent side needs no crossing of its own (see agent.ts). */
@@ -65,7 +95,13 @@ export function takeAgentHead(raw: string): NormalizedHead | undefined {
 export async function runGuarded(name: string, schema: SchemaRef | null, args: string | (() => string), normalizeOn: boolean,
   run: (args: Record<string, unknown>) => unknown): Promise<Outcome> {
   const forAgent = normalizeOn && (agentCalls.get(name) ?? 0) > 0;
-  return keepAgentHead(await guarded(name, schema, args, normalizeOn, run, forAgent), forAgent);
+  try {
+    return keepAgentHead(await guarded(name, schema, args, normalizeOn, run, forAgent), forAgent);
+  } catch (e) {
+    const refused = normalizeOn && refusal();
+    if (refused) return { text: refused };
+    throw e;
+  }
 }
 
 async function guarded(name: string, schema: SchemaRef | null, args: string | (() => string), normalizeOn: boolean,
@@ -129,6 +165,8 @@ export async function normalizeForeign(raw: string | null, tool: string): Promis
     return (await reread(raw, tool)).body;
   } catch (e) {
     if (unavailable()) return raw;
+    const refused = refusal();
+    if (refused) return refused;
     throw e;
   }
 }

@@ -13,7 +13,8 @@
 // startModule rejects with moduleUnavailable, once and for all.
 import { BINARIES_AT, MAX_NESTING, MESSAGE_PREFIX, type Binary, type ExportArgs, type ExportName, type Policy, type TestExportName } from "./generated/boundary.ts";
 import { frameOf, type Frame } from "./frame.ts";
-import type { Answer, Request, serveModule } from "./server.ts";
+import { wasmRefused, type Answer, type Request, type serveModule } from "./server.ts";
+import { stringify } from "./builtins.ts";
 
 const RETIRE_BYTES = 256 * 1024 * 1024;
 
@@ -22,7 +23,7 @@ export type Assets = string | URL | { wasm: string | URL; worker: string | URL }
 interface AssetURLs { wasm: string; worker: string }
 
 /** An error that says the module cannot run on this page. */
-export type UnavailableError = Error & { moduleUnavailable: true };
+type UnavailableError = Error & { moduleUnavailable: true; why: string };
 
 /** The state of the host, read by the other modules. */
 export const state = {
@@ -45,6 +46,7 @@ interface Pending { req: Request; resolve(a: Answer): void; reject(e: unknown): 
 
 let assets: AssetURLs = { wasm: "", worker: "" };
 let useWorker = true; // false: this thread only (the option, or a Worker failed to start)
+let fallback: Fallback = "raw";
 let onUnavailable: (e: UnavailableError) => void = () => {};
 let running: RunningModule | null = null;
 let starting: Promise<RunningModule> | null = null;
@@ -61,6 +63,25 @@ export function setupHost(where: Assets, worker: boolean, stepAside: (e: Unavail
   assets = assetURLs(where);
   useWorker = worker;
   onUnavailable = stepAside;
+}
+
+/** What the calls that need the module answer where it cannot run: the tools' results as the
+ * page wrote them ("raw", the default), or an isError result that says why ("refuse"). */
+export type Fallback = "raw" | "refuse";
+
+/** setFallback sets what calls answer where the module cannot run (data-fallback). */
+export function setFallback(mode: Fallback): void {
+  if (mode !== "raw" && mode !== "refuse") throw new TypeError(`setFallback: "${String(mode)}" is neither "raw" nor "refuse"`);
+  fallback = mode;
+}
+
+/** refusal is the isError result (JSON text) a call answers where the module cannot run and the
+ * page refuses unchecked results; null where the module runs or the page takes raw results. */
+export function refusal(): string | null {
+  const e = state.unavailable;
+  if (!e || fallback !== "refuse") return null;
+  const text = `${MESSAGE_PREFIX}this page accepts only checked results (data-fallback="refuse"), and the bridge's module cannot run here: ${e.why}`;
+  return stringify({ content: [{ type: "text", text }], isError: true, resultType: "complete" });
 }
 
 /** setAssets points the bridge at where its files are served, before the module first starts. */
@@ -113,16 +134,23 @@ async function launch(): Promise<RunningModule> {
     try {
       m = workerModule(generation + 1);
       a = await m.request(init);
+      heard(a);
       if (a.start === undefined) throw new Error(a.unavailable || a.crashed);
     } catch {
       if (m) m.end();
       m = null;
       useWorker = false; // from now on this thread: the next start would fail the same way
+      if (a && a.module) init.module = compiled = a.module; // compiled there: not fetched again
     }
   }
   if (!m) {
+    // The page's own CSP decides whether this thread can run it: where it cannot, nothing is
+    // loaded (neither the Worker's script nor the module).
+    const refused = typeof WebAssembly === "object" ? wasmRefused() : null;
+    if (refused !== null) throw cspError(refused);
     m = await threadModule(generation + 1);
     a = await m.request(init);
+    heard(a);
     if (a.start === undefined) {
       if (a.csp) throw cspError(a.unavailable);
       throw unavailableError(a.unavailable || `the module did not start (${a.crashed})`);
@@ -137,6 +165,15 @@ async function launch(): Promise<RunningModule> {
   if (a.configure) head = { ...head, ...frameOf<{ policy: Policy }>(a.configure).head };
   state.policy = head.policy;
   return m;
+}
+
+// heard tells the page, once each, what the module server warned of (a module served with the
+// wrong type).
+const warned = new Set<string>();
+function heard(a: Answer): void {
+  if (!a.warning || warned.has(a.warning)) return;
+  warned.add(a.warning);
+  console.warn(a.warning);
 }
 
 // workerModule starts the bridge's Worker: from its URL where that is this page's origin, else
@@ -302,7 +339,8 @@ export async function testCall(name: string, ...args: unknown[]): Promise<string
 }
 
 function unavailableError(why: string): UnavailableError {
-  return Object.assign(new Error(`${MESSAGE_PREFIX}${why}; tools work as the page wrote them, without the bridge's checks`), { moduleUnavailable: true as const });
+  const then = fallback === "refuse" ? "calls that need it answer an error (data-fallback=\"refuse\")" : "tools work as the page wrote them, without the bridge's checks";
+  return Object.assign(new Error(`${MESSAGE_PREFIX}${why}; ${then}`), { moduleUnavailable: true as const, why });
 }
 function cspError(cause: unknown): UnavailableError {
   return Object.assign(unavailableError("this page's Content Security Policy does not allow WebAssembly (add 'wasm-unsafe-eval' to script-src)"), { cause });

@@ -4,10 +4,11 @@
 // normalized in Go. Forms become tools in declarative.ts; the tools of other frames that load
 // the bridge come from frames.ts.
 import { TOOL_NAME } from "./generated/boundary.ts";
-import { checkToolSchema, normalizeForeign, runGuarded } from "./flow.ts";
-import { releaseSchema, type SchemaRef } from "./host.ts";
-import { runForm, watchForms, type FormEntry } from "./declarative.ts";
-import { connectFrames, hints, type Frames, type ToolInfo } from "./frames.ts";
+import { checkToolSchema, isPending, normalizeForeign, runGuarded, type SchemaCheck } from "./flow.ts";
+import { releaseSchema } from "./host.ts";
+import { runForm, watchForms } from "./declarative.ts";
+import { connectFrames, type Frames } from "./frames.ts";
+import { hints, type Entry, type Registry, type ScriptEntry, type ToolInfo } from "./registry.ts";
 import { stringify } from "./builtins.ts";
 import { toJSON } from "./encode.ts";
 import type { MirroredTool } from "./native.ts";
@@ -40,11 +41,6 @@ const usv = (s: unknown): string => { const t = String(s); return typeof t.toWel
 // attempt runs f and turns a throw into a rejected promise, as a promise-returning IDL method does.
 const attempt = <T>(f: () => Promise<T>): Promise<T> => { try { return f(); } catch (e) { return Promise.reject(e); } };
 
-/** A tool registered with registerTool. */
-export interface ScriptEntry extends ToolInfo { tool: ModelContextTool; schema: SchemaRef | null; exposedTo: string[]; announced?: boolean; form?: undefined }
-/** The fallback's registry: name → a script tool or a form. */
-export type Entry = ScriptEntry | FormEntry;
-export type Registry = Map<string, Entry>;
 
 /** defineEventClasses defines the draft's event classes where the browser has none. */
 export function defineEventClasses(): void {
@@ -59,7 +55,7 @@ export function defineEventClasses(): void {
 
 /** checkOrigins turns an exposedTo or fromOrigins list into serialized origins, or throws the
  * SecurityError native WebMCP throws for anything that is not a potentially trustworthy origin. */
-export function checkOrigins(list: Iterable<unknown> | undefined, what: string): string[] {
+function checkOrigins(list: Iterable<unknown> | undefined, what: string): string[] {
   return Array.from(list || [], (o) => {
     let u: URL | null = null;
     try { u = new URL(usv(o)); } catch { /* not a URL */ }
@@ -154,36 +150,48 @@ export function createModelContext(normalizeOn: boolean, mirror: Mirror | null =
 }
 
 // register is registerTool's steps: the checks native WebMCP makes, the schema checked on the
-// page (nothing is fetched), then the tool is announced (toolchange) and the promise resolves.
+// page, then the tool is announced (toolchange) and the promise resolves. While the first
+// schema with a pattern waits for the pattern checker, its name is held (reserved).
 function register(tools: Registry, changed: () => void, tool: ModelContextTool, options: { signal?: AbortSignal; exposedTo?: string[] } | undefined,
   announce: Announce | null): Promise<undefined> {
   const { name, description, execute, inputSchema, title, annotations } = Object(tool) as Partial<ModelContextTool>;
   if (typeof tool !== "object" || description === undefined || typeof execute !== "function" || inputSchema !== undefined && Object(inputSchema) !== inputSchema)
     throw new TypeError("registerTool: bad description, execute or inputSchema");
   if (typeof name !== "string" || !TOOL_NAME.test(name)) throw domError("InvalidStateError", "registerTool: a name is 1-128 of A-Z a-z 0-9 _ . -");
-  if (tools.has(name)) throw domError("InvalidStateError", "registerTool: duplicate name " + name);
-  const { text, schema } = checkToolSchema(inputSchema);
+  const held = reserved.get(tools) ?? new Set<string>();
+  reserved.set(tools, held);
+  if (tools.has(name) || held.has(name)) throw domError("InvalidStateError", "registerTool: duplicate name " + name);
+  const checked = checkToolSchema(inputSchema);
   const signal = options && options.signal;
   if (signal && signal.aborted) throw signal.reason;
   const exposedTo = checkOrigins(options && options.exposedTo, "exposedTo");
-  const entry: ScriptEntry = {
-    tool, name, title: title === undefined ? "" : usv(title), description: usv(description), text, schema, exposedTo,
-    annotations: annotations === undefined ? undefined : hints(Object(annotations) as Record<string, unknown>),
+  const add = ({ text, schema }: SchemaCheck): Promise<undefined> => {
+    const entry: ScriptEntry = {
+      tool, name, title: title === undefined ? "" : usv(title), description: usv(description), text, schema, exposedTo,
+      annotations: annotations === undefined ? undefined : hints(Object(annotations) as Record<string, unknown>),
+    };
+    if (signal && signal.aborted) { releaseSchema(schema); throw signal.reason; }
+    tools.set(name, entry); // the name is taken from now on, in call order
+    if (signal) signal.addEventListener("abort", () => {
+      if (tools.get(name) !== entry) return;
+      tools.delete(name);
+      releaseSchema(schema);
+      if (entry.announced) { changed(); announce?.removed(entry); }
+    }, { once: true });
+    // Registered: toolchange first, then the promise resolves; an abort before then rejects it.
+    return Promise.resolve().then(() => {
+      if (signal && signal.aborted) throw signal.reason;
+      if (tools.get(name) === entry) { entry.announced = true; changed(); announce?.added(entry); }
+      return undefined;
+    });
   };
-  tools.set(name, entry); // the name is taken from now on, in call order
-  if (signal) signal.addEventListener("abort", () => {
-    if (tools.get(name) !== entry) return;
-    tools.delete(name);
-    releaseSchema(schema);
-    if (entry.announced) { changed(); announce?.removed(entry); }
-  }, { once: true });
-  // Registered: toolchange first, then the promise resolves; an abort before then rejects it.
-  return Promise.resolve().then(() => {
-    if (signal && signal.aborted) throw signal.reason;
-    if (tools.get(name) === entry) { entry.announced = true; changed(); announce?.added(entry); }
-    return undefined;
-  });
+  if (!isPending(checked)) return add(checked);
+  held.add(name);
+  return checked.pending.finally(() => held.delete(name)).then(add);
 }
+
+/** The names held per registry while their schemas wait for the pattern checker. */
+const reserved = new WeakMap<Registry, Set<string>>();
 
 // runEntry calls the tool of entry with the arguments' JSON: the execute steps with their
 // cancellation. The promise rejects at once with the caller's reason when signal aborts; the

@@ -1,7 +1,7 @@
 // Native WebMCP: the browser's own ModelContext, its registerTool wrapped so that tools run the
 // guarded flow (flow.ts): the schema checked at registration, the arguments validated, the result
 // normalized, the compiled schema released when the tool goes.
-import { checkToolSchema, runGuarded } from "./flow.ts";
+import { checkToolSchema, isPending, runGuarded, type SchemaCheck } from "./flow.ts";
 import { releaseSchema } from "./host.ts";
 import { defineProperty, getOwnPropertyDescriptor } from "./builtins.ts";
 import { toJSON } from "./encode.ts";
@@ -25,7 +25,7 @@ export function nativeModelContext(): ModelContext | null {
 /** A native ModelContext of the kind Firefox's prototype has (dom.modelcontext.enabled): on
  * navigator only, tools unregistered by name, and an agent's call through invokeTool, which
  * resolves to the tool's own value. It has no executeTool, signals or document.modelContext. */
-export interface InvokingModelContext {
+interface InvokingModelContext {
   registerTool(tool: { name: string; description: string; inputSchema?: unknown; execute(input: Record<string, unknown>): unknown }): unknown;
   unregisterTool(name: string): void;
   invokeTool(name: string, input: unknown): Promise<unknown>;
@@ -71,30 +71,45 @@ export function wrapNative(native: ModelContext, normalizeOn: boolean): ModelCon
   native.registerTool = function registerTool(tool: ModelContextTool, options?: RegisterOptions): Promise<undefined> {
     if (!tool || typeof tool.execute !== "function") return nativeRegister(tool, options);
     if (!normalizeOn) return nativeRegister({ ...tool, execute: async (input, ctx) => rawValue(await tool.execute(input, ctx)) }, options);
-    let schema;
+    let checked;
     try {
-      schema = checkToolSchema(tool.inputSchema).schema;
+      checked = checkToolSchema(tool.inputSchema);
     } catch (e) {
       if (e instanceof TypeError && "path" in e) return Promise.reject(e); // outside the enforced subset
       return nativeRegister(tool, options); // not JSON: the browser's own answer applies
     }
-    const name = String(tool.name);
-    const wrapped: ModelContextTool = {
-      ...tool,
-      // The tool gets the arguments as they were validated: their JSON, read again.
-      execute: async (input, ctx) => {
-        const out = await runGuarded(name, schema, () => toJSON(input === undefined ? {} : input, "the input"), true, (args) => tool.execute(args, ctx));
-        if ("error" in out) throw out.error;
-        return out.text;
-      },
+    const register = ({ schema }: SchemaCheck): Promise<undefined> => {
+      const name = String(tool.name);
+      const wrapped: ModelContextTool = {
+        ...tool,
+        // The tool gets the arguments as they were validated: their JSON, read again.
+        execute: async (input, ctx) => {
+          const out = await runGuarded(name, schema, () => toJSON(input === undefined ? {} : input, "the input"), true, (args) => tool.execute(args, ctx));
+          if ("error" in out) throw out.error;
+          return out.text;
+        },
+      };
+      const signal = options && options.signal;
+      const registered = nativeRegister(wrapped, options);
+      if (schema) {
+        if (signal) signal.addEventListener("abort", () => releaseSchema(schema), { once: true });
+        registered.catch(() => releaseSchema(schema));
+      }
+      return registered;
     };
-    const signal = options && options.signal;
-    const registered = nativeRegister(wrapped, options);
-    if (schema) {
-      if (signal) signal.addEventListener("abort", () => releaseSchema(schema), { once: true });
-      registered.catch(() => releaseSchema(schema));
-    }
-    return registered;
+    if (!isPending(checked)) return held.has(String(tool.name)) ? after(String(tool.name), () => register(checked)) : register(checked);
+    const name = String(tool.name);
+    return after(name, () => checked.pending.then(register));
+  };
+  // A name whose schema waits for the pattern checker is held: registrations of the name wait
+  // for it, so that the browser sees them in call order.
+  const held = new Map<string, Promise<unknown>>();
+  const after = (name: string, next: () => Promise<undefined>): Promise<undefined> => {
+    const done = (held.get(name) ?? Promise.resolve()).then(next, next);
+    const settled = done.then(() => undefined, () => undefined);
+    held.set(name, settled);
+    void settled.then(() => { if (held.get(name) === settled) held.delete(name); });
+    return done;
   };
   if (!navigator.modelContext) {
     // The draft keeps navigator.modelContext as a deprecated alias of the same object.

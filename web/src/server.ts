@@ -5,7 +5,7 @@
 //
 // The module's exports are taken from the global the module sets at start and the global is
 // removed in the same turn, so no other script can call or replace them.
-import { GLOBAL_EXPORTS, GLOBAL_STARTED, type ExportArgs, type ExportName, type TestExportName } from "./generated/boundary.ts";
+import { GLOBAL_EXPORTS, GLOBAL_STARTED, MESSAGE_PREFIX, type ExportArgs, type ExportName, type TestExportName } from "./generated/boundary.ts";
 import { frameOf, frameText } from "./frame.ts";
 
 /** A request to the module server. */
@@ -29,6 +29,8 @@ export interface Answer {
   crashed?: string;
   unavailable?: string;
   csp?: boolean;
+  /** what the page should hear once (a module served with the wrong type) */
+  warning?: string;
   /** the module's memory in bytes after the request */
   memory?: number;
   id?: number;
@@ -57,6 +59,11 @@ export function serveModule(scope: Scope): (req: Request) => Promise<Answer> {
         a = await server.answer(req);
       } catch (e) {
         a = e instanceof Crash ? { crashed: e.crashed } : e instanceof Unavailable ? { unavailable: e.unavailable, csp: e.csp } : { crashed: messageOf(e) };
+        if (server.compiled) a.module = server.compiled; // a start that failed later: the next one reuses it
+      }
+      if (server.warning) {
+        a.warning = server.warning;
+        server.warning = "";
       }
       a.memory = server.memoryBytes();
       return a;
@@ -72,6 +79,10 @@ class ModuleServer {
   private memory: WebAssembly.Memory | null = null;
   private readonly exports = new Map<string, GoExport>();
   private readonly schemas = new Map<number, number>(); // the loader's schema key → the module's schema id
+  /** the module compiled here, once it is */
+  compiled: WebAssembly.Module | null = null;
+  /** what the page should hear of the fetch, once */
+  warning = "";
 
   constructor(private readonly scope: Scope) {}
 
@@ -113,7 +124,8 @@ class ModuleServer {
   // global in the same turn.
   private async start({ wasm, module, configured }: Extract<Request, { op: "start" }>): Promise<Answer> {
     if (typeof WebAssembly !== "object") throw new Unavailable("this browser has no WebAssembly");
-    const compiled = module || await compile(wasm);
+    const compiled = module || await compile(wasm, (w) => { this.warning = w; });
+    this.compiled = compiled;
     const go = new this.scope.Go();
     this.runtime = go;
     const instance = await WebAssembly.instantiate(compiled, go.importObject);
@@ -167,26 +179,41 @@ class ModuleServer {
   }
 }
 
-// compile compiles the module; a server that sends the wrong MIME type gets a second try from
-// the bytes.
-async function compile(url: string): Promise<WebAssembly.Module> {
+// compile fetches the module once and compiles it: while it downloads where the server sends it
+// as application/wasm, else from the bytes fetched, with a warning that names the type to send.
+// Where WebAssembly cannot compile at all (a CSP without 'wasm-unsafe-eval'), nothing is fetched.
+async function compile(url: string, warn: (w: string) => void): Promise<WebAssembly.Module> {
+  const refused = wasmRefused();
+  if (refused !== null) throw new Unavailable(refused, true);
+  let r: Response;
   try {
-    return await WebAssembly.compileStreaming(fetch(url));
+    r = await fetch(url);
+    if (!r.ok) throw new Error(`${r.status} ${r.statusText}`);
+  } catch (fe) {
+    throw new Unavailable(`cannot load ${url} (${messageOf(fe)})`);
+  }
+  const type = (r.headers.get("Content-Type") || "").split(";")[0].trim().toLowerCase();
+  try {
+    if (type === WASM_TYPE) return await WebAssembly.compileStreaming(r);
+    warn(`${MESSAGE_PREFIX}${url} is served as ${type || "no type"}: serve it as ${WASM_TYPE} (and compressed), so that the browser compiles it while it downloads`);
+    return await WebAssembly.compile(await r.arrayBuffer());
+  } catch (ce) {
+    throw blocked(ce) ? new Unavailable(messageOf(ce), true) : new Unavailable(`cannot compile ${url} (${messageOf(ce)})`);
+  }
+}
+
+const WASM_TYPE = "application/wasm";
+// The smallest module there is (the magic number and version 1): compiling it costs nothing.
+const EMPTY_MODULE = new Uint8Array([0, 0x61, 0x73, 0x6d, 1, 0, 0, 0]);
+
+/** wasmRefused is why WebAssembly cannot compile in this context (its CSP), or null where it can:
+ * the empty module, valid everywhere, fails only where compiling is not allowed. */
+export function wasmRefused(): string | null {
+  try {
+    new WebAssembly.Module(EMPTY_MODULE);
+    return null;
   } catch (e) {
-    if (blocked(e)) throw new Unavailable(messageOf(e), true);
-    let bytes: ArrayBuffer;
-    try {
-      const r = await fetch(url);
-      if (!r.ok) throw new Error(`${r.status} ${r.statusText}`);
-      bytes = await r.arrayBuffer();
-    } catch (fe) {
-      throw new Unavailable(`cannot load ${url} (${messageOf(fe)})`);
-    }
-    try {
-      return await WebAssembly.compile(bytes);
-    } catch (ce) {
-      throw blocked(ce) ? new Unavailable(messageOf(ce), true) : new Unavailable(`cannot compile ${url} (${messageOf(ce)})`);
-    }
+    return messageOf(e);
   }
 }
 

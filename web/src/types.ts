@@ -2,7 +2,7 @@
 // violations, the agent side's answers and the WebMCP ModelContext types. The published typings
 // are generated from this file and the API (bridge.ts) by tsc.
 export type { Policy, PolicySettings } from "./generated/boundary.ts";
-export type { Assets } from "./host.ts";
+export type { Assets, Fallback } from "./host.ts";
 
 export type Role = "user" | "assistant";
 

@@ -11,7 +11,7 @@ export declare const keys: {
 export declare const isArray: (arg: any) => arg is any[];
 export declare const ObjectPrototype: Object;
 /** The members of a MessageEvent, read through the getters captured at load. */
-export declare const messageEvent: {
+declare const messageEvent: {
     data: (this: MessageEvent<any>) => unknown;
     source: (this: MessageEvent<any>) => unknown;
     origin: (this: MessageEvent<any>) => unknown;
@@ -32,3 +32,4 @@ export declare const events: {
 export declare function call<R>(f: (...args: never[]) => R, self: unknown, ...args: unknown[]): R;
 /** read reads a MessageEvent member through its captured getter. */
 export declare function read(e: MessageEvent, member: keyof typeof messageEvent): unknown;
+export {};

@@ -9,11 +9,20 @@ export interface SchemaCheck {
 }
 /** checkToolSchema decides at registration whether a tool's inputSchema is within the enforced
  * subset, without the module: a schema the bridge cannot enforce is a TypeError that says where
- * and why (its path rides along). Cycles, depth and size are TypeErrors too. */
-export declare function checkToolSchema(inputSchema: unknown, what?: string): SchemaCheck;
+ * and why (its path rides along). Cycles, depth and size are TypeErrors too. The answer is at
+ * once, or, for the first schemas with a pattern, a promise of it: the pattern checker is
+ * fetched then (a page whose Content Security Policy refuses it leaves patterns to the module,
+ * which refuses the schema at the first call). */
+export declare function checkToolSchema(inputSchema: unknown, what?: string): SchemaCheck | PendingCheck;
+/** A check that waits for the pattern checker. */
+interface PendingCheck {
+    pending: Promise<SchemaCheck>;
+}
+/** isPending tells a check that waits (read as an own member: a page cannot fake one). */
+export declare const isPending: (c: SchemaCheck | PendingCheck) => c is PendingCheck;
 /** What a guarded call gives: the result text for the agent, or an error to throw (the
  * arguments failed their schema and results are raw: a DataError, as native WebMCP throws). */
-export type Outcome = {
+type Outcome = {
     text: string | null;
     head?: NormalizedHead;
 } | {
@@ -35,3 +44,4 @@ export declare function runGuarded(name: string, schema: SchemaRef | null, args:
 export declare function normalizeForeign(raw: string | null, tool: string): Promise<string | null>;
 /** normalizeValue is WebMCPBridge.normalize: any value as a CallToolResult's JSON text. */
 export declare function normalizeValue(value: unknown): Promise<string>;
+export {};

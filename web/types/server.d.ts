@@ -42,6 +42,8 @@ export interface Answer {
     crashed?: string;
     unavailable?: string;
     csp?: boolean;
+    /** what the page should hear once (a module served with the wrong type) */
+    warning?: string;
     /** the module's memory in bytes after the request */
     memory?: number;
     id?: number;
@@ -58,4 +60,7 @@ type Scope = typeof globalThis & {
 /** serveModule returns handle(request) → answer for a module run in scope (the Worker's or the
  * window's global object), where wasm_exec.js has defined Go. */
 export declare function serveModule(scope: Scope): (req: Request) => Promise<Answer>;
+/** wasmRefused is why WebAssembly cannot compile in this context (its CSP), or null where it can:
+ * the empty module, valid everywhere, fails only where compiling is not allowed. */
+export declare function wasmRefused(): string | null;
 export {};

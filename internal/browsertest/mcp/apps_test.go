@@ -22,6 +22,8 @@ type viewShown struct {
 	Seen       []string `json:"seen"`
 	Initialize bool     `json:"initialize"`
 	Status     string   `json:"status"`
+	Page       string   `json:"page"`
+	BodyBottom float64  `json:"bodyBottom"`
 	Error      bool     `json:"error"`
 	Notices    []string `json:"notices"`
 	Texts      []string `json:"texts"`
@@ -35,8 +37,9 @@ type viewShown struct {
 		Alt      string `json:"alt"`
 	} `json:"images"`
 	Frames []struct {
-		Sandbox string `json:"sandbox"`
-		HTML    string `json:"html"`
+		Sandbox string  `json:"sandbox"`
+		HTML    string  `json:"html"`
+		Height  float64 `json:"height"`
 	} `json:"frames"`
 	Height float64 `json:"height"`
 }
@@ -92,6 +95,8 @@ func TestMCPAppsViewer(t *testing.T) {
 		require.True(t, v.Initialize, "%s: the view started with ui/initialize: %v", name, v.Seen)
 		assert.Empty(t, v.Status, "%s: the result replaced the waiting line", name)
 		assert.Greater(t, v.Height, float64(0))
+		assert.InDelta(t, v.BodyBottom, v.Height, 20, "%s: the size reported is the content's, no blank space below", name)
+		assert.Regexp(t, `^From page p[12] at `+base, v.Page, "%s: which page answered, above the result", name)
 		return v
 	}
 
@@ -99,6 +104,7 @@ func TestMCPAppsViewer(t *testing.T) {
 	require.Len(t, article.Frames, 1, "the sanitized HTML in its own frame")
 	assert.Equal(t, "", article.Frames[0].Sandbox, "a frame with every sandbox flag off: no scripts")
 	assert.Contains(t, article.Frames[0].HTML, "<b>rich results</b>")
+	assert.NotEqual(t, float64(150), article.Frames[0].Height, "the frame is fitted to its document, not the default 150 px")
 	for _, bad := range []string{"<script", "onerror", "javascript:"} {
 		assert.NotContains(t, article.Frames[0].HTML, bad)
 	}
