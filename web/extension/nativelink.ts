@@ -34,13 +34,15 @@ let panelAllowed = new Set<string>();
 const clients = new Map<number, Client>();
 const pages = new Map<number, TabPage>(); // by tab id
 const running = new Map<string, AbortController>(); // by "client:id"
+const retries = new Map<number, number>(); // tab id → lists that found no relay yet (it may still be starting)
 
 /** Starts the link: reads the allowed origins, follows the tabs, opens the port. */
 export function startNativeLink(): void {
   const reload = (): void => void allowedOrigins().then((s) => { panelAllowed = s; scheduleRefresh(); });
   onAllowedChange(reload);
   reload();
-  chrome.tabs.onUpdated.addListener((_id, change) => {
+  chrome.tabs.onUpdated.addListener((id, change) => {
+    if (change.url !== undefined) retries.delete(id); // a new page: new tries
     if (change.url !== undefined || change.status !== undefined || change.title !== undefined) scheduleRefresh();
   });
   chrome.tabs.onRemoved.addListener(scheduleRefresh);
@@ -142,7 +144,15 @@ async function listTab(id: number): Promise<void> {
     if (e.event === "toolchange" && pages.get(id)?.relay === relay) void relist(id);
   }, () => { if (pages.get(id)?.relay === relay) { pages.delete(id); scheduleRefresh(); } });
   const a = await relay.request({ op: "list" });
-  if (a.lost || typeof a.origin !== "string" || !Array.isArray(a.tools)) return relay.close("replaced");
+  if (a.lost || typeof a.origin !== "string" || !Array.isArray(a.tools)) {
+    relay.close("replaced");
+    // The tab's relay may not listen yet (a content script starting): ask again a few times.
+    const n = (retries.get(id) ?? 0) + 1;
+    retries.set(id, n);
+    if (n <= 6) setTimeout(scheduleRefresh, 250 * 2 ** n);
+    return;
+  }
+  retries.delete(id);
   pages.set(id, { relay, origin: a.origin, tools: a.tools as Tool[] });
 }
 
