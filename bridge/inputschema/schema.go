@@ -21,7 +21,7 @@ type node struct {
 }
 
 // check validates one keyword against the value found at the instance path at.
-type check func(v any, at string) *InputError
+type check func(v any, at string, b *budget) *InputError
 
 // Compile checks a decoded inputSchema against the subset and compiles it. nil means no
 // inputSchema: every value passes (WebMCP arguments are always an object). The error is a
@@ -55,10 +55,37 @@ func (s *Schema) Validate(args any) error {
 	if args == nil {
 		args = map[string]any{}
 	}
-	if e := s.root.validate(args, ""); e != nil {
+	b := &budget{left: MaxPatternWork}
+	e := s.root.validate(args, "", b)
+	if b.refused != nil {
+		return b.refused // whatever the keywords around it made of the refused check
+	}
+	if e != nil {
 		return e
 	}
 	return nil
+}
+
+// budget is what one validation may still spend on pattern checks (see MaxPatternWork). Once a
+// check would go over it, the check is refused, not run, and so is every later one: the
+// validation fails with the first refusal even where not, anyOf, oneOf or contains would have
+// made a failed check pass.
+type budget struct {
+	left    int
+	refused *InputError
+}
+
+// spend takes the work of checking n bytes against a pattern of repetition product rep, or
+// reports the refusal when the budget cannot pay for it.
+func (b *budget) spend(n, rep int, at, src string) *InputError {
+	if work := n * rep; b.refused == nil && work <= b.left {
+		b.left -= work
+		return nil
+	}
+	if b.refused == nil {
+		b.refused = fail(at, "pattern", msgPatternWork, n, src, rep, MaxPatternWork)
+	}
+	return b.refused
 }
 
 // ValidateJSON is Validate for JSON text; empty text and null count as {}.
@@ -73,13 +100,23 @@ func (s *Schema) ValidateJSON(b []byte) error {
 	return s.Validate(v)
 }
 
+// ValidateJSONWithin is ValidateJSON for arguments of at most maxBytes bytes (0: no limit):
+// longer ones are refused before they are read, with an InputError whose reason is
+// "maxArgumentBytes", the policy setting that holds the limit.
+func (s *Schema) ValidateJSONWithin(b []byte, maxBytes int) error {
+	if maxBytes > 0 && len(b) > maxBytes {
+		return &InputError{Reason: "maxArgumentBytes", Message: fmt.Sprintf(msgArgumentBytes, len(b), maxBytes)}
+	}
+	return s.ValidateJSON(b)
+}
+
 // validate returns the first error of v, found at the instance path at, or nil.
-func (n *node) validate(v any, at string) *InputError {
+func (n *node) validate(v any, at string, b *budget) *InputError {
 	if n.never {
 		return fail(at, "false", "no value is allowed here")
 	}
 	for _, c := range n.checks {
-		if e := c(v, at); e != nil {
+		if e := c(v, at, b); e != nil {
 			return e
 		}
 	}

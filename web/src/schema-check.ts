@@ -4,7 +4,7 @@
 // generates (generated/keywords.ts). internal/schemacheck runs both over one corpus.
 
 import {
-  JSON_TYPES, KEYWORDS, MAX_DEPTH, MAX_PATTERN_LENGTH, MESSAGES, RE2_ERRORS, TOO_DEEP, UNICODE_CLASSES, type ValueShape,
+  JSON_TYPES, KEYWORDS, MAX_DEPTH, MAX_PATTERN_LENGTH, MAX_PATTERN_REPETITION, MESSAGES, RE2_ERRORS, TOO_DEEP, UNICODE_CLASSES, type ValueShape,
 } from "./generated/keywords.ts";
 
 /** Why a schema is refused: path is a JSON Pointer into the schema (the offending keyword),
@@ -239,7 +239,21 @@ function checkPattern(path: string, src: string): Refusal | null {
   const t = translatePattern(src);
   if ("feature" in t) return { path, reason: format(MESSAGES.patternUses, src, t.feature) };
   const code = re2Error(t.re2);
-  return code === null ? null : { path, reason: format(MESSAGES.patternWrong, src, code) };
+  if (code !== null) return { path, reason: format(MESSAGES.patternWrong, src, code) };
+  const product = repetitionProduct(parseRE2(t.re2));
+  return product <= MAX_PATTERN_REPETITION ? null
+    : { path, reason: format(MESSAGES.patternRepetition, src, product, MAX_PATTERN_REPETITION) };
+}
+
+/** repetitionProduct is inputschema's (patternsize.go): how many items the pattern holds once
+ * each counted repetition a{n,m} is written out m times (n when unbounded, at least once). */
+function repetitionProduct(nodes: readonly Node[]): number {
+  let sum = 0;
+  for (const n of nodes) {
+    const times = n.counted ? (n.counted.max < 0 ? n.counted.min : n.counted.max) : 1;
+    sum += (n === leaf ? 1 : repetitionProduct(n.subs)) * Math.max(times, 1);
+  }
+  return sum;
 }
 
 const lookaround: readonly (readonly [string, string])[] = [
@@ -357,7 +371,7 @@ function fail(code: string): never {
   throw new RE2Error(code);
 }
 
-function parseRE2(re: string): void {
+function parseRE2(re: string): Node[] {
   const stack: StackItem[] = [];
   let t = re;
   let lastRepeat = false;
@@ -395,6 +409,7 @@ function parseRE2(re: string): void {
   }
   collapse(stack);
   if (stack.includes("(")) fail(RE2_ERRORS.missingParen);
+  return stack.filter((s): s is Node => s !== "(" && s !== "|");
 }
 
 /** repeatOp applies a repetition (counted: {n,m}) to the top item. */

@@ -67,6 +67,8 @@ export interface Policy {
   readonly maxTableColumns: number;
   /** characters per table cell */
   readonly maxTableCellChars: number;
+  /** a tool call's arguments as JSON, in bytes: more are refused before validation */
+  readonly maxArgumentBytes: number;
   /** any violation makes the result isError instead of a notice */
   readonly strict: boolean;
 }
@@ -89,5 +91,6 @@ export const POLICY_DEFAULTS: Policy = {
   maxTableRows: 1000,
   maxTableColumns: 50,
   maxTableCellChars: 1000,
+  maxArgumentBytes: 1048576,
   strict: false,
 };

@@ -65,6 +65,8 @@ export interface Policy {
     readonly maxTableColumns: number;
     /** characters per table cell */
     readonly maxTableCellChars: number;
+    /** a tool call's arguments as JSON, in bytes: more are refused before validation */
+    readonly maxArgumentBytes: number;
     /** any violation makes the result isError instead of a notice */
     readonly strict: boolean;
 }
