@@ -3,7 +3,9 @@ package inputschema
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/webmcp-bridge/webmcp-bridge/internal/jsonvalue"
 )
@@ -93,11 +95,47 @@ func (s *Schema) ValidateJSON(b []byte) error {
 	if strings.TrimSpace(string(b)) == "" {
 		return s.Validate(nil)
 	}
-	v, err := jsonvalue.Decode(b)
+	v, err := jsonvalue.DecodeKeepingLoneSurrogates(b)
 	if err != nil {
 		return &InputError{Path: "", Reason: "type", SchemaPath: "/type", Message: err.Error()}
 	}
+	if e := loneSurrogate(v, ""); e != nil {
+		return e
+	}
 	return s.Validate(v)
+}
+
+// loneSurrogate refuses arguments that hold a lone surrogate (a "\ud800" escape without its
+// pair) in a string or a member name, found at the instance path at. JavaScript strings can
+// hold one; UTF-8, Go and MCP cannot: read as U+FFFD, "ok\ud800" would pass enum ["ok\ufffd"]
+// while execute got the original, and two different names would count as one. The tool gets
+// exactly what was validated, or nothing.
+func loneSurrogate(v any, at string) *InputError {
+	bad := func(at string) *InputError {
+		return &InputError{Path: at, Reason: "loneSurrogate", Message: msgLoneSurrogate}
+	}
+	switch x := v.(type) {
+	case string:
+		if !utf8.ValidString(x) {
+			return bad(at)
+		}
+	case []any:
+		for i, e := range x {
+			if err := loneSurrogate(e, at+"/"+strconv.Itoa(i)); err != nil {
+				return err
+			}
+		}
+	case map[string]any:
+		for k, e := range x {
+			if !utf8.ValidString(k) {
+				return bad(at + "/" + escapePointer(strings.ToValidUTF8(k, "\ufffd")))
+			}
+			if err := loneSurrogate(e, at+"/"+escapePointer(k)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 // ValidateJSONWithin is ValidateJSON for arguments of at most maxBytes bytes (0: no limit):

@@ -264,3 +264,28 @@ func TestInputErrorJSON(t *testing.T) {
 	e := &inputschema.InputError{Path: "/a", Reason: "type", SchemaPath: "/type", Message: `expected "x"`}
 	assert.JSONEq(t, `{"path":"/a","reason":"type","schemaPath":"/type","message":"expected \"x\""}`, e.Error())
 }
+
+// TestLoneSurrogatesAreRefused: a lone surrogate in the arguments is refused, with the reason
+// and where, rather than validated as U+FFFD while execute gets the original (issue 27,
+// point 6). A pair is one character and passes.
+func TestLoneSurrogatesAreRefused(t *testing.T) {
+	for _, tt := range []struct{ schema, args, path string }{
+		{`{"properties":{"s":{"enum":["ok\ufffd"]}}}`, `{"s":"ok\ud800"}`, "/s"},
+		{`{"properties":{"s":{"const":"\udbff"}}}`, `{"s":"\udc00"}`, "/s"},
+		{`{"properties":{"s":{"pattern":"^[^\\ud800-\\udfff]*$"}}}`, `{"s":"x\udc00"}`, "/s"},
+		{`{"required":["\ud800"]}`, `{"\udc00":1}`, "/\ufffd"},
+		{`{"items":{"type":"string"}}`, `["a","\ud83d"]`, "/1"},
+		{`{"properties":{"s":{"type":"string"}}}`, `{"s":"\ud83d\ude00","t":"\ude00\ud83d"}`, "/t"},
+	} {
+		s, err := inputschema.CompileJSON([]byte(tt.schema))
+		require.NoError(t, err, tt.schema)
+		err = s.ValidateJSON([]byte(tt.args))
+		var ie *inputschema.InputError
+		require.ErrorAs(t, err, &ie, "%s with %s", tt.schema, tt.args)
+		assert.Equal(t, "loneSurrogate", ie.Reason, tt.args)
+		assert.Equal(t, tt.path, ie.Path, tt.args)
+	}
+	s, err := inputschema.CompileJSON([]byte(`{"properties":{"s":{"const":"\ud83d\ude00"}}}`))
+	require.NoError(t, err)
+	assert.NoError(t, s.ValidateJSON([]byte(`{"s":"\ud83d\ude00"}`)), "a pair is one character")
+}

@@ -59,6 +59,9 @@ const (
 	// msgArgumentBytes refuses arguments over the maxArgumentBytes policy setting.
 	msgArgumentBytes = "the arguments are %d bytes of JSON, over the maxArgumentBytes limit of %d bytes: " +
 		"they were refused before validation"
+	// msgLoneSurrogate refuses arguments that hold a lone surrogate.
+	msgLoneSurrogate = "holds a lone surrogate (half of a UTF-16 pair), which is not a Unicode character: the checks " +
+		"would read it as U+FFFD while the tool got it unchanged, so the arguments are refused"
 	// msgPatternWork is an argument refused, not matched, by the bound on pattern work; it is an
 	// InputError's message, not a schema's.
 	msgPatternWork = "is %d bytes: checking it against %q (repetition product %d) would take more than the %d " +
