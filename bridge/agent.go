@@ -6,6 +6,7 @@ import (
 
 	"github.com/webmcp-bridge/webmcp-bridge/bridge/pagetext"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/jsonvalue"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/refusal"
 )
 
 // ParseToolOutput is the agent side: it reads the string a tool's executeTool returned — the JSON
@@ -23,7 +24,7 @@ func ParseToolOutput(raw string, p Policy) (*CallToolResult, []Violation) {
 		var de *jsonvalue.DepthError
 		switch {
 		case errors.As(err, &de):
-			return RefuseTooDeep()
+			return refuse(refusal.TooDeep())
 		case err == nil:
 			if m, ok := v.(map[string]any); ok {
 				if _, hasContent := m["content"]; hasContent {

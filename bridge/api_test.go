@@ -1,19 +1,25 @@
 package bridge_test
 
 import (
+	"fmt"
 	"go/ast"
 	"go/parser"
 	"go/token"
+	"os"
+	"os/exec"
 	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
 
+	"github.com/stretchr/testify/assert"
+
 	"github.com/webmcp-bridge/webmcp-bridge/bridge"
 )
 
 // TestNoInternalTypeInPublicAPI: an importer can call everything the public packages export —
-// no exported function, method, type, field, variable or constant names a type from internal/.
+// no exported function, method, type, field, variable or constant names a type from internal/ —
+// and go doc shows every exported constant's value, not the name of an internal one.
 func TestNoInternalTypeInPublicAPI(t *testing.T) {
 	for _, dir := range []string{".", "mcpwire", "inputschema", "mcpsdk", "../sanitize"} {
 		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
@@ -80,9 +86,13 @@ func internalUses(f *ast.File) []string {
 						uses = append(uses, "type "+s.Name.Name)
 					}
 				case *ast.ValueSpec:
-					for _, n := range s.Names {
+					for i, n := range s.Names {
 						if n.IsExported() && s.Type != nil && names(s.Type) {
 							uses = append(uses, "var or const "+n.Name)
+						}
+						// go doc shows a constant's value as written: internal.X tells nothing.
+						if n.IsExported() && d.Tok == token.CONST && i < len(s.Values) && names(s.Values[i]) {
+							uses = append(uses, "the value of const "+n.Name)
 						}
 					}
 				}
@@ -149,4 +159,38 @@ func TestAppendJSONAppends(t *testing.T) {
 			t.Errorf("%T.AppendJSON = %q, %v; want prefix%s", v, got, err, want)
 		}
 	}
+}
+
+// publicPackages are the packages an importer of the module may use.
+var publicPackages = []string{"bridge", "bridge/inputschema", "bridge/mcpsdk", "bridge/mcpwire", "sanitize"}
+
+// TestPublicAPI: the public API is what testdata/api.txt says — go doc -short of each public
+// package — so a change to it shows in review as a change to that file (go test -run
+// TestPublicAPI -update ./bridge/ rewrites it). It holds one HTML entry point per result shape
+// in sanitize, and none of the seams the WebAssembly module and webmcp-mcp use (those are under
+// internal/).
+func TestPublicAPI(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs go doc")
+	}
+	var got strings.Builder
+	for _, pkg := range publicPackages {
+		path := "github.com/webmcp-bridge/webmcp-bridge/" + pkg
+		out, err := exec.Command("go", "doc", "-short", path).CombinedOutput()
+		if err != nil {
+			t.Fatalf("go doc -short %s: %v\n%s", path, err, out)
+		}
+		fmt.Fprintf(&got, "== %s\n%s", path, out)
+	}
+	golden := filepath.Join("testdata", "api.txt")
+	if *update {
+		if err := os.WriteFile(golden, []byte(got.String()), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := os.ReadFile(golden)
+	if err != nil {
+		t.Fatal(err)
+	}
+	assert.Equal(t, string(want), got.String(), "the public API changed: review it, then run with -update")
 }

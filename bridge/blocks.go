@@ -102,13 +102,13 @@ func (n *normalizer) audio(data any, declared string, ann *Annotations, meta map
 // sanitizeMarkup applies MaxHTMLBytes to markup and sanitizes it. It reports false, having put
 // a notice in the block's place, when the markup is over the limit ("32 B exceeds the 20 B
 // limit", with what = " of text/xml" for resources).
-func (n *normalizer) sanitizeMarkup(kind, markup, what string) (sanitize.SanitizedHTML, bool) {
+func (n *normalizer) sanitizeMarkup(kind, markup, what string) (sanitize.HTMLResult, bool) {
 	if n.p.MaxHTMLBytes > 0 && len(markup) > n.p.MaxHTMLBytes {
 		n.remove(kind, &sanitize.LimitError{Limit: "maxHTMLBytes", Reason: fmt.Sprintf("%s%s exceeds the %s limit",
 			sanitize.FormatBytes(int64(len(markup))), what, sanitize.FormatBytes(int64(n.p.MaxHTMLBytes)))})
-		return sanitize.SanitizedHTML{}, false
+		return sanitize.HTMLResult{}, false
 	}
-	return sanitize.SanitizeHTMLWith(markup, n.p.htmlRules()), true
+	return sanitize.HTMLAndText(markup, n.p.htmlRules()), true
 }
 
 func (n *normalizer) html(markup string, ann *Annotations, meta map[string]any) {

@@ -8,6 +8,7 @@ import (
 
 	"github.com/webmcp-bridge/webmcp-bridge/bridge/pagetext"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/jsonvalue"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/refusal"
 	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
 )
 
@@ -25,7 +26,10 @@ const NoticeMetaKey = "webmcp-bridge/notice"
 // or object is level 1). Deeper output is refused whole, with an isError result that says so:
 // every layer — the loader's walk, JSON.parse, the module's stack in WebAssembly — handles this
 // depth, and a few thousand levels would end the module.
-const MaxNesting = jsonvalue.MaxDepth
+const MaxNesting = 128
+
+// MaxNesting is the depth the JSON reader stops at: the build fails when they differ.
+const _ = uint(MaxNesting-jsonvalue.MaxDepth) + uint(jsonvalue.MaxDepth-MaxNesting)
 
 // Normalize turns what a WebMCP tool returned — a decoded JSON value: string, float64 or
 // json.Number, bool, nil, []any or map[string]any — into an MCP CallToolResult, applying p.
@@ -47,17 +51,11 @@ func Normalize(v any, p Policy) (*CallToolResult, []Violation) {
 	return n.finish()
 }
 
-// NormalizeJSON is Normalize for a JSON document. Data (structuredContent's text block) is
-// shown to the model as the tool wrote it, compacted, rather than with Go's sorted members.
+// NormalizeJSON is Normalize for a JSON document. Output over p.MaxResultBytes, or nested
+// deeper than MaxNesting, is refused whole before it is read: an isError result with one
+// notice. Data (structuredContent's text block) is shown to the model as the tool wrote it,
+// compacted, rather than with Go's sorted members. The error is for JSON that does not parse.
 func NormalizeJSON(b []byte, p Policy) (*CallToolResult, []Violation, error) {
-	return NormalizeJSONWith(b, p, nil)
-}
-
-// NormalizeJSONWith is NormalizeJSON with edit applied to the decoded value before it is
-// normalized (the WebAssembly module puts the binaries a page handed over as bytes in their
-// places); the refusals of output too large or too deep come first, as for NormalizeJSON. With an
-// edit, data is shown as the edited value, not as the document's text.
-func NormalizeJSONWith(b []byte, p Policy, edit func(v any) any) (*CallToolResult, []Violation, error) {
 	if r, vs := refuseOversized(len(b), p); r != nil {
 		return r, vs, nil
 	}
@@ -65,26 +63,30 @@ func NormalizeJSONWith(b []byte, p Policy, edit func(v any) any) (*CallToolResul
 	if err != nil {
 		var de *jsonvalue.DepthError
 		if errors.As(err, &de) {
-			r, vs := RefuseTooDeep()
+			r, vs := refuse(refusal.TooDeep())
 			return r, vs, nil
 		}
 		return nil, nil, err
 	}
 	n := &normalizer{p: p, rawJSON: b}
-	if edit != nil {
-		v, n.rawJSON = edit(v), nil
-	}
 	n.result(v)
 	r, vs := n.finish()
 	return r, vs, nil
 }
 
-// Refused is the result for output the bridge will not read at all — too deep, too large: an
+func init() {
+	refusal.Provide(func(why refusal.Reason) (*CallToolResult, []byte) {
+		r, vs := refuse(why)
+		return r, marshalViolations(vs)
+	})
+}
+
+// refuse is the result for output the bridge will not read at all — too deep, too large: an
 // isError result whose one block is the notice, and the one violation (item 0, type "result")
 // that names the limit and the reason.
-func Refused(limit, reason string) (*CallToolResult, []Violation) {
+func refuse(why refusal.Reason) (*CallToolResult, []Violation) {
 	n := &normalizer{p: Policy{}}
-	n.violate("result", "refused", limit, reason)
+	n.violate("result", "refused", why.Limit, why.Text)
 	n.isError = true
 	return &CallToolResult{Content: n.out, IsError: true}, n.violations
 }
@@ -95,22 +97,7 @@ func refuseOversized(size int, p Policy) (*CallToolResult, []Violation) {
 	if p.MaxResultBytes <= 0 || int64(size) <= p.MaxResultBytes {
 		return nil, nil
 	}
-	return RefuseTooLarge(int64(size), p.MaxResultBytes)
-}
-
-// RefuseTooLarge is Refused for output of size bytes of JSON over limit (maxResultBytes); a
-// negative size means "more than the limit", for a caller that stopped measuring there.
-func RefuseTooLarge(size, limit int64) (*CallToolResult, []Violation) {
-	if size < 0 {
-		return Refused("maxResultBytes", "the result is more than "+sanitize.FormatBytes(limit)+" of JSON (the limit)")
-	}
-	return Refused("maxResultBytes", fmt.Sprintf("the result is %s of JSON, over the %s limit",
-		sanitize.FormatBytes(size), sanitize.FormatBytes(limit)))
-}
-
-// RefuseTooDeep is Refused for output nested deeper than MaxNesting.
-func RefuseTooDeep() (*CallToolResult, []Violation) {
-	return Refused("nesting", "the result is "+(&jsonvalue.DepthError{Limit: MaxNesting}).Error())
+	return refuse(refusal.TooLarge(int64(size), p.MaxResultBytes))
 }
 
 // ErrorResult is the result for a tool that failed (threw, rejected, or could not be run):

@@ -36,8 +36,8 @@ func (v Violation) writeJSON(w *jsonvalue.Writer) {
 	w.Raw("}")
 }
 
-// MarshalViolations writes violations as a JSON array ([] when there are none).
-func MarshalViolations(vs []Violation) []byte {
+// marshalViolations writes violations as a JSON array ([] when there are none).
+func marshalViolations(vs []Violation) []byte {
 	w := &jsonvalue.Writer{}
 	jsonvalue.WriteArray(w, vs, func(v Violation) { v.writeJSON(w) })
 	return w.Bytes()

@@ -16,7 +16,7 @@ func BenchmarkHTML500KB(b *testing.B) {
 	b.SetBytes(int64(len(doc)))
 	b.ReportAllocs()
 	for b.Loop() {
-		sanitize.HTML(doc)
+		sanitize.HTML(doc, defaultRules)
 	}
 }
 
@@ -31,7 +31,7 @@ func BenchmarkUGCPolicy500KB(b *testing.B) {
 }
 
 func BenchmarkHTMLText500KB(b *testing.B) {
-	doc := sanitize.HTML(fixtures.Article(500 << 10))
+	doc := sanitize.HTML(fixtures.Article(500<<10), defaultRules)
 	b.SetBytes(int64(len(doc)))
 	b.ReportAllocs()
 	for b.Loop() {
@@ -63,14 +63,14 @@ func BenchmarkCheckImage5MB(b *testing.B) {
 	}
 }
 
-// BenchmarkSanitizeHTML500KB is what Normalize does with an html block: sanitize, render the
+// BenchmarkHTMLAndText500KB is what Normalize does with an html block: sanitize, render the
 // plain text and report removals.
-func BenchmarkSanitizeHTML500KB(b *testing.B) {
+func BenchmarkHTMLAndText500KB(b *testing.B) {
 	doc := fixtures.Article(500 << 10)
 	b.SetBytes(int64(len(doc)))
 	b.ReportAllocs()
 	for b.Loop() {
-		sanitize.SanitizeHTML(doc)
+		sanitize.HTMLAndText(doc, defaultRules)
 	}
 }
 
@@ -100,7 +100,7 @@ func BenchmarkCheckImageJPEG(b *testing.B) {
 	}
 }
 
-// BenchmarkHTMLWithRules500KB is HTMLWith under rules other than the default ones: after the
+// BenchmarkHTMLWithRules500KB is HTML under rules other than the default ones: after the
 // first call their policy comes from the cache, so it costs what HTML does.
 func BenchmarkHTMLWithRules500KB(b *testing.B) {
 	doc := fixtures.Article(500 << 10)
@@ -109,6 +109,6 @@ func BenchmarkHTMLWithRules500KB(b *testing.B) {
 	b.SetBytes(int64(len(doc)))
 	b.ReportAllocs()
 	for b.Loop() {
-		sanitize.HTMLWith(doc, rules)
+		sanitize.HTML(doc, rules)
 	}
 }

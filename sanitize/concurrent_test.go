@@ -13,8 +13,8 @@ import (
 
 // concurrentResult is everything one input gives through the shared entry points.
 type concurrentResult struct {
-	Sanitized sanitize.SanitizedHTML
-	Strict    sanitize.SanitizedHTML // under strictRules
+	Sanitized sanitize.HTMLResult
+	Strict    sanitize.HTMLResult // under strictRules
 	HTML      string
 	Text      string
 	URL       string
@@ -28,8 +28,8 @@ var strictRules = sanitize.HTMLRules{Links: sanitize.URLRules{Schemes: []string{
 	InlineImages: sanitize.ImageLimits{Types: []string{"image/png"}, MaxPixels: 100}}
 
 func concurrentRun(markup, rawURL string, img []byte) concurrentResult {
-	r := concurrentResult{Sanitized: sanitize.SanitizeHTML(markup), HTML: sanitize.HTML(markup),
-		Strict: sanitize.SanitizeHTMLWith(markup, strictRules)}
+	r := concurrentResult{Sanitized: sanitize.HTMLAndText(markup, defaultRules), HTML: sanitize.HTML(markup, defaultRules),
+		Strict: sanitize.HTMLAndText(markup, strictRules)}
 	r.Text = sanitize.HTMLText(r.HTML)
 	u, err := sanitize.URL(rawURL, linkRules)
 	r.URL, r.URLErr = u, errString(err)

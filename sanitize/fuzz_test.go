@@ -14,7 +14,7 @@ import (
 
 // FuzzHTML holds the sanitizer to the structural oracle (structureProblems): whatever goes in,
 // what comes out holds only allowlisted elements and attributes and no refused URL scheme. The
-// output is also a fixed point (sanitizing it again changes nothing), and SanitizeHTML agrees
+// output is also a fixed point (sanitizing it again changes nothing), and HTMLAndText agrees
 // with HTML, HTMLText and Removed.
 func FuzzHTML(f *testing.F) {
 	for _, s := range []string{`<p>a</p>`, `<a href="https://e.test">x</a>`, `<img src=x onerror=alert(1)>`, `<svg><p><style><img src=x>`,
@@ -31,16 +31,16 @@ func FuzzHTML(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
-		once := sanitize.HTML(in)
-		if probs := structureProblems(once, sanitize.DefaultHTMLRules()); len(probs) > 0 {
+		once := sanitize.HTML(in, defaultRules)
+		if probs := structureProblems(once, defaultRules); len(probs) > 0 {
 			t.Fatalf("sanitized output breaks the allowlist:\n in: %q\nout: %q\n%s", in, once, strings.Join(probs, "\n"))
 		}
-		if twice := sanitize.HTML(once); twice != once {
+		if twice := sanitize.HTML(once, defaultRules); twice != once {
 			t.Fatalf("not a fixed point:\n in: %q\n 1x: %q\n 2x: %q", in, once, twice)
 		}
-		s := sanitize.SanitizeHTML(in)
+		s := sanitize.HTMLAndText(in, defaultRules)
 		if s.HTML != once || s.Text != sanitize.HTMLText(once) || s.Removed != sanitize.Removed(in, once) {
-			t.Fatalf("SanitizeHTML(%q) = %+v, disagrees with HTML and HTMLText", in, s)
+			t.Fatalf("HTMLAndText(%q) = %+v, disagrees with HTML and HTMLText", in, s)
 		}
 	})
 }
@@ -57,8 +57,8 @@ var fuzzRules = []sanitize.HTMLRules{
 }
 
 // FuzzHTMLRules is FuzzHTML under rules picked from fuzzRules: the output holds only what the
-// tables allow under those rules, is a fixed point of HTMLWith with the same rules, and
-// SanitizeHTMLWith agrees with HTMLWith, HTMLText and Removed.
+// tables allow under those rules, is a fixed point of HTML with the same rules, and
+// HTMLAndText agrees with HTML, HTMLText and Removed.
 func FuzzHTMLRules(f *testing.F) {
 	png, gif, jpg := fixtures.PNG(3, 2, false), fixtures.GIF(2, 2), fixtures.JPEG(2, 2)
 	for i, s := range []string{`<a href="https://e.test/a">x</a><a href="http://e.test/">y</a><a href="tel:+1">t</a>`,
@@ -75,16 +75,16 @@ func FuzzHTMLRules(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, in string, pick uint8) {
 		rules := fuzzRules[int(pick)%len(fuzzRules)]
-		once := sanitize.HTMLWith(in, rules)
+		once := sanitize.HTML(in, rules)
 		if probs := structureProblems(once, rules); len(probs) > 0 {
 			t.Fatalf("sanitized output breaks the allowlist under rules %d:\n in: %q\nout: %q\n%s", int(pick)%len(fuzzRules), in, once, strings.Join(probs, "\n"))
 		}
-		if twice := sanitize.HTMLWith(once, rules); twice != once {
+		if twice := sanitize.HTML(once, rules); twice != once {
 			t.Fatalf("not a fixed point under rules %d:\n in: %q\n 1x: %q\n 2x: %q", int(pick)%len(fuzzRules), in, once, twice)
 		}
-		s := sanitize.SanitizeHTMLWith(in, rules)
+		s := sanitize.HTMLAndText(in, rules)
 		if s.HTML != once || s.Text != sanitize.HTMLText(once) || s.Removed != sanitize.Removed(in, once) {
-			t.Fatalf("SanitizeHTMLWith(%q) = %+v, disagrees with HTMLWith and HTMLText", in, s)
+			t.Fatalf("HTMLAndText(%q) = %+v, disagrees with HTML and HTMLText", in, s)
 		}
 	})
 }

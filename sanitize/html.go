@@ -7,43 +7,39 @@ import (
 	nethtml "golang.org/x/net/html"
 )
 
-// SanitizedHTML is markup after HTML, its plain-text rendering for a model (HTMLText), and a
-// note of what the sanitizer removed (Removed, "" when nothing was).
-type SanitizedHTML struct {
+// HTMLResult is markup after HTML, its plain-text rendering for a model (HTMLText), and a note
+// of what the sanitizer removed (Removed, "" when nothing was).
+type HTMLResult struct {
 	HTML, Text, Removed string
 }
 
-// SanitizeHTML is SanitizeHTMLWith(markup, DefaultHTMLRules()).
-func SanitizeHTML(markup string) SanitizedHTML {
-	return sanitizeHTML(htmlPolicy(), markup)
-}
-
-// SanitizeHTMLWith runs HTMLWith, HTMLText and Removed in one pass of bluemonday over the input
-// — the text and the output's counts are taken from its output as it is written — and one count
-// of the input's tags. A URL attribute the rules refuse is removed like any other attribute, and
-// Removed names it ("src=").
-func SanitizeHTMLWith(markup string, r HTMLRules) SanitizedHTML {
+// HTMLAndText is HTML, HTMLText and Removed in one pass of bluemonday over the input — the text
+// and the output's counts are taken from its output as it is written — and one count of the
+// input's tags. A URL attribute the rules refuse is removed like any other attribute, and
+// Removed names it ("src="). This is what a tool result's html block needs: markup for the
+// person, text for the model, and what was taken out.
+func HTMLAndText(markup string, r HTMLRules) HTMLResult {
 	return sanitizeHTML(policyFor(r), markup)
 }
 
-func sanitizeHTML(p *bluemonday.Policy, markup string) SanitizedHTML {
+func sanitizeHTML(p *bluemonday.Policy, markup string) HTMLResult {
 	if strings.TrimSpace(markup) == "" {
-		return SanitizedHTML{HTML: markup, Text: HTMLText(markup)} // what Sanitize hands back as it is
+		return HTMLResult{HTML: markup, Text: HTMLText(markup)} // what Sanitize hands back as it is
 	}
 	w := &renderingWriter{r: textRenderer{counts: newMarkupCounts()}}
 	w.html.Grow(len(markup))
 	w.r.b.Grow(len(markup) / 2)
 	if err := p.SanitizeReaderToWriter(strings.NewReader(markup), w); err != nil {
 		// Sanitize's answer to input the tokenizer cannot read: nothing.
-		return SanitizedHTML{Removed: removedBetween(countMarkup(markup), newMarkupCounts())}
+		return HTMLResult{Removed: removedBetween(countMarkup(markup), newMarkupCounts())}
 	}
 	clean := w.html.String()
 	if w.unread {
 		// Not the token-per-write bluemonday promises: read the output again instead.
 		out := newMarkupCounts()
-		return SanitizedHTML{HTML: clean, Text: htmlText(clean, out), Removed: removedBetween(countMarkup(markup), out)}
+		return HTMLResult{HTML: clean, Text: htmlText(clean, out), Removed: removedBetween(countMarkup(markup), out)}
 	}
-	return SanitizedHTML{HTML: clean, Text: tidyText(w.r.b.String()), Removed: removedBetween(countMarkup(markup), w.r.counts)}
+	return HTMLResult{HTML: clean, Text: tidyText(w.r.b.String()), Removed: removedBetween(countMarkup(markup), w.r.counts)}
 }
 
 // renderingWriter is where bluemonday writes sanitized markup. bluemonday writes one token per
@@ -74,23 +70,17 @@ func (w *renderingWriter) WriteString(s string) (int, error) {
 	return len(s), nil
 }
 
-// HTML is HTMLWith(s, DefaultHTMLRules()): links may only point to https, http or mailto, images
-// may only load over https or be inline PNG, JPEG, GIF or WebP, and no URL is over 2048 bytes.
-func HTML(s string) string {
-	return htmlPolicy().Sanitize(s)
-}
-
-// HTMLWith returns markup that keeps the safe structure of s — headings, paragraphs, emphasis,
+// HTML returns markup that keeps the safe structure of s — headings, paragraphs, emphasis,
 // lists, tables, code, links and images — and removes everything that can run script, load
 // frames or plugins, submit forms, restyle the page or clobber the DOM. A link (a href) keeps its
 // target only when URL accepts it with r.Links and gets target="_blank" with
 // rel="nofollow noreferrer noopener"; an image (img src) keeps its URL only when URL accepts it
 // with r.Images, or, for a base64 data: URL, when CheckImage accepts its bytes with
 // r.InlineImages as the type the URL declares. Schemes that URL never allows
-// (NeverAllowedScheme) are refused whatever r says. The policy for r is built on first use and
-// cached (a few rules at a time), so reusing rules costs nothing more.
-// HTMLWith is idempotent: HTMLWith(HTMLWith(s, r), r) == HTMLWith(s, r).
-func HTMLWith(s string, r HTMLRules) string {
+// (NeverAllowedScheme) are refused whatever r says. DefaultHTMLRules are the rules of a page's
+// blocks by default. The policy for r is built on first use and cached (a few rules at a time),
+// so reusing rules costs nothing more. HTML is idempotent: HTML(HTML(s, r), r) == HTML(s, r).
+func HTML(s string, r HTMLRules) string {
 	return policyFor(r).Sanitize(s)
 }
 

@@ -11,6 +11,9 @@ import (
 	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
 )
 
+// defaultRules are the rules a page's html blocks follow by default.
+var defaultRules = sanitize.DefaultHTMLRules()
+
 func TestHTMLRemovesDanger(t *testing.T) {
 	tests := []struct{ name, in, want string }{
 		{"script", `<p>a</p><script>alert(1)</script>`, `<p>a</p>`},
@@ -30,7 +33,7 @@ func TestHTMLRemovesDanger(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, sanitize.HTML(tt.in), "removed tags leave a space so words do not join")
+			assert.Equal(t, tt.want, sanitize.HTML(tt.in, defaultRules), "removed tags leave a space so words do not join")
 		})
 	}
 }
@@ -40,33 +43,33 @@ func TestHTMLKeepsStructure(t *testing.T) {
 		`<table><thead><tr><th scope="col">h</th></tr></thead><tbody><tr><td colspan="2">d</td></tr></tbody></table>` +
 		`<pre>  x</pre><blockquote>q</blockquote>` +
 		`<img src="https://x.test/a.png" alt="A" width="10">`
-	assert.Equal(t, in, sanitize.HTML(in))
+	assert.Equal(t, in, sanitize.HTML(in, defaultRules))
 
 	assert.Equal(t, `<a href="https://example.com" rel="nofollow noreferrer noopener" target="_blank">x</a>`,
-		sanitize.HTML(`<a href="https://example.com" rel="opener" target="_self" onclick="x()">x</a>`))
+		sanitize.HTML(`<a href="https://example.com" rel="opener" target="_self" onclick="x()">x</a>`, defaultRules))
 	assert.Equal(t, `<a href="mailto:a@example.com" rel="nofollow noreferrer">m</a>`,
-		sanitize.HTML(`<a href="mailto:a@example.com">m</a>`))
+		sanitize.HTML(`<a href="mailto:a@example.com">m</a>`, defaultRules))
 	dataImg := `<img src="` + dataURL("image/png", fixtures.PNG(2, 2, false)) + `">`
-	assert.Equal(t, dataImg, sanitize.HTML(dataImg))
+	assert.Equal(t, dataImg, sanitize.HTML(dataImg, defaultRules))
 }
 
 func TestHTMLText(t *testing.T) {
-	clean := sanitize.HTML(`<h1>Report</h1><p>See <a href="https://e.test/r">the report</a> and <a href="https://e.test/x">https://e.test/x</a>.</p>` +
-		`<ul><li>one</li><li>two</li></ul><table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table><img src="https://e.test/i.png" alt="chart">`)
+	clean := sanitize.HTML(`<h1>Report</h1><p>See <a href="https://e.test/r">the report</a> and <a href="https://e.test/x">https://e.test/x</a>.</p>`+
+		`<ul><li>one</li><li>two</li></ul><table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table><img src="https://e.test/i.png" alt="chart">`, defaultRules)
 	assert.Equal(t, "Report\n\nSee the report (https://e.test/r) and https://e.test/x.\n\n- one\n- two\n\na | b\n1 | 2\n[image: chart]", sanitize.HTMLText(clean))
 }
 
 func TestRemoved(t *testing.T) {
 	in := `<p onclick="x">a<script>1</script><iframe></iframe></p>`
-	assert.Equal(t, "<iframe>, <script>, onclick= (3 in all)", sanitize.Removed(in, sanitize.HTML(in)))
+	assert.Equal(t, "<iframe>, <script>, onclick= (3 in all)", sanitize.Removed(in, sanitize.HTML(in, defaultRules)))
 	ok := `<a href="https://e.test">x</a>`
-	assert.Equal(t, "", sanitize.Removed(ok, sanitize.HTML(ok)), "attributes the policy adds are not removals")
+	assert.Equal(t, "", sanitize.Removed(ok, sanitize.HTML(ok, defaultRules)), "attributes the policy adds are not removals")
 }
 
 func TestHTMLIdempotent(t *testing.T) {
 	for _, in := range []string{`<p>a &amp; b <b>c</b></p>`, `<a href="https://e.test/?a=1&b=2">x</a>`, strings.Repeat("<div>", 50) + "x"} {
-		once := sanitize.HTML(in)
-		assert.Equal(t, once, sanitize.HTML(once))
+		once := sanitize.HTML(in, defaultRules)
+		assert.Equal(t, once, sanitize.HTML(once, defaultRules))
 	}
 }
 
@@ -93,7 +96,7 @@ func TestHTMLURLs(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			assert.Equal(t, tt.want, sanitize.HTML(tt.in))
+			assert.Equal(t, tt.want, sanitize.HTML(tt.in, defaultRules))
 		})
 	}
 }
@@ -115,14 +118,14 @@ func TestHTMLURLHosts(t *testing.T) {
 			require.NoError(t, err)
 			require.Equal(t, tt.want, block, "the link block's form")
 			want := strings.ReplaceAll(tt.want, "&", "&amp;")
-			assert.Equal(t, `<a href="`+want+`" rel="nofollow noreferrer noopener" target="_blank">x</a>`, sanitize.HTML(`<a href="`+tt.url+`">x</a>`))
-			assert.Equal(t, `<img src="`+want+`">`, sanitize.HTML(`<img src="`+tt.url+`">`))
-			s := sanitize.SanitizeHTML(`<a href="` + tt.url + `">x</a>`)
+			assert.Equal(t, `<a href="`+want+`" rel="nofollow noreferrer noopener" target="_blank">x</a>`, sanitize.HTML(`<a href="`+tt.url+`">x</a>`, defaultRules))
+			assert.Equal(t, `<img src="`+want+`">`, sanitize.HTML(`<img src="`+tt.url+`">`, defaultRules))
+			s := sanitize.HTMLAndText(`<a href="`+tt.url+`">x</a>`, defaultRules)
 			assert.Equal(t, "x ("+tt.want+")", s.Text, "the plain text names the same URL")
 			assert.Empty(t, s.Removed)
 		})
 	}
-	assert.Equal(t, ` x `, sanitize.HTML(`<a href="https://256.0.0.1/">x</a>`), "a host the browser refuses is removed")
+	assert.Equal(t, ` x `, sanitize.HTML(`<a href="https://256.0.0.1/">x</a>`, defaultRules), "a host the browser refuses is removed")
 }
 
 // TestHTMLWithRules: the URLs in markup follow the same rules as the blocks — the schemes and
@@ -183,22 +186,21 @@ func TestHTMLWithRules(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := sanitize.SanitizeHTMLWith(tt.in, tt.rules)
+			got := sanitize.HTMLAndText(tt.in, tt.rules)
 			assert.Equal(t, tt.want, got.HTML)
 			assert.Equal(t, tt.removed, got.Removed)
-			assert.Equal(t, got.HTML, sanitize.HTMLWith(tt.in, tt.rules))
-			assert.Equal(t, got.HTML, sanitize.HTMLWith(got.HTML, tt.rules), "idempotent")
+			assert.Equal(t, got.HTML, sanitize.HTML(tt.in, tt.rules))
+			assert.Equal(t, got.HTML, sanitize.HTML(got.HTML, tt.rules), "idempotent")
 		})
 	}
 }
 
-// TestHTMLRulesDefault: the default rules are SanitizeHTML's and share its policy; rules that
+// TestHTMLRulesDefault: the default rules share one policy; rules that
 // differ only in form (order, case, duplicates, schemes markup may not hold) share one too.
 func TestHTMLRulesDefault(t *testing.T) {
 	doc := fixtures.Article(4<<10) + `<img src="` + dataURL("image/png", fixtures.PNG(2, 2, false)) + `">`
 	builds := sanitize.ResetHTMLPolicy()
-	assert.Equal(t, sanitize.SanitizeHTML(doc), sanitize.SanitizeHTMLWith(doc, sanitize.DefaultHTMLRules()))
-	assert.Equal(t, sanitize.HTML(doc), sanitize.HTMLWith(doc, sanitize.DefaultHTMLRules()))
+	assert.Equal(t, sanitize.HTMLAndText(doc, defaultRules).HTML, sanitize.HTML(doc, defaultRules))
 	assert.Len(t, builds(), 1, "one policy for both")
 	assert.Zero(t, sanitize.CachedHTMLPolicies())
 
@@ -206,7 +208,7 @@ func TestHTMLRulesDefault(t *testing.T) {
 	same.Links.Schemes = []string{"MAILTO", "http", "https", "https", "javascript"}
 	same.InlineImages.Types = []string{"image/webp", "image/jpg", "image/gif", "image/png", "image/svg+xml"}
 	assert.Equal(t, sanitize.HTMLPolicyKey(sanitize.DefaultHTMLRules()), sanitize.HTMLPolicyKey(same))
-	assert.Equal(t, sanitize.HTML(doc), sanitize.HTMLWith(doc, same))
+	assert.Equal(t, sanitize.HTML(doc, defaultRules), sanitize.HTML(doc, same))
 	assert.Len(t, builds(), 1)
 }
 
@@ -224,7 +226,7 @@ func TestHTMLPolicyCache(t *testing.T) {
 			if len("https://e.test/")+40 > r.Links.MaxLength {
 				want = ` x `
 			}
-			assert.Equal(t, want, sanitize.HTMLWith(markup, r), "round %d, rules %d", round, i)
+			assert.Equal(t, want, sanitize.HTML(markup, r), "round %d, rules %d", round, i)
 			assert.LessOrEqual(t, sanitize.CachedHTMLPolicies(), sanitize.MaxCachedHTMLPolicies)
 		}
 	}
@@ -239,7 +241,7 @@ func TestHTMLPolicyCache(t *testing.T) {
 	r := sanitize.DefaultHTMLRules()
 	r.Links.MaxLength = 10
 	for range 100 {
-		sanitize.HTMLWith(markup, r)
+		sanitize.HTML(markup, r)
 	}
 	assert.Equal(t, map[string]int{sanitize.HTMLPolicyKey(r): 1}, builds())
 }

@@ -26,7 +26,7 @@ type HTMLRules struct {
 	InlineImages ImageLimits
 }
 
-// DefaultHTMLRules are the rules of SanitizeHTML and HTML: links to https, http and mailto,
+// DefaultHTMLRules are the rules a page's html blocks follow by default: links to https, http and mailto,
 // images over https or inline PNG, JPEG, GIF or WebP (at most 5 MiB, 8000 px a side and
 // 40,000,000 pixels), URLs of at most 2048 bytes.
 func DefaultHTMLRules() HTMLRules {

@@ -237,7 +237,7 @@ func TestOracleCatches(t *testing.T) {
 		})
 	}
 	assert.Empty(t, structureProblems(`<a href="https://e.test" rel="nofollow noreferrer noopener" target="_blank">x</a>`+
-		`<img src="`+dataURL("image/png", fixtures.PNG(2, 2, false))+`" alt="a"><table><tr><td colspan="2">x</td></tr></table>`, sanitize.DefaultHTMLRules()))
+		`<img src="`+dataURL("image/png", fixtures.PNG(2, 2, false))+`" alt="a"><table><tr><td colspan="2">x</td></tr></table>`, defaultRules))
 }
 
 // TestAllowlistTables: the tables are consistent with themselves and with URL's rules, whatever

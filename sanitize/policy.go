@@ -119,7 +119,7 @@ var linkAttrs = []htmlAttr{
 // it may have is HTMLRules.InlineImages.Types).
 var inlineImageTypes = []string{"image/png", "image/jpeg", "image/gif", "image/webp"}
 
-// htmlPolicy is the policy of DefaultHTMLRules, which HTML and SanitizeHTML share. It is built on
+// htmlPolicy is the policy of DefaultHTMLRules, shared by every caller that uses them. It is built on
 // first use, not at start-up, so a page that never sanitizes HTML does not pay for its regexps.
 // Policies for other rules are built on first use too, and cached (htmlPolicies).
 var htmlPolicy = sync.OnceValue(func() *bluemonday.Policy { return buildHTMLPolicy(DefaultHTMLRules().normalized()) })

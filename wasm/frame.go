@@ -37,13 +37,20 @@ func errorFrame(name, message string, extra map[string]any) []byte {
 
 // resultFrame answers a result: head {"violations": [...], more…}, body the result's JSON.
 func resultFrame(r *bridge.CallToolResult, vs []bridge.Violation, more func(w *jsonvalue.Writer)) []byte {
+	w := &jsonvalue.Writer{}
+	jsonvalue.WriteArray(w, vs, func(v bridge.Violation) { w.Value(v) })
+	return resultFrameJSON(r, w.Bytes(), more)
+}
+
+// resultFrameJSON is resultFrame for violations already written as a JSON array.
+func resultFrameJSON(r *bridge.CallToolResult, violationsJSON []byte, more func(w *jsonvalue.Writer)) []byte {
 	body, err := r.MarshalJSON()
 	if err != nil {
 		return errorFrame("TypeError", "the result cannot be written as JSON: "+err.Error(), nil)
 	}
 	return frame(func(w *jsonvalue.Writer) {
 		w.Raw(`{"violations":`)
-		w.Append(bridge.MarshalViolations(vs))
+		w.Append(violationsJSON)
 		if more != nil {
 			more(w)
 		}

@@ -22,6 +22,7 @@ import (
 	"github.com/webmcp-bridge/webmcp-bridge/bridge"
 	"github.com/webmcp-bridge/webmcp-bridge/bridge/inputschema"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/jsonvalue"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/refusal"
 )
 
 // Module is the state one page's module keeps: the policy in force and the compiled input
@@ -82,16 +83,7 @@ type Binary struct {
 // "modelInput" and "tables", what the agent side needs, so that it need not cross again — and
 // body the CallToolResult. JSON that does not parse is a TypeError.
 func (m *Module) Normalize(valueJSON, pageURL string, binaries []Binary, forAgent bool) []byte {
-	var placeBinaries func(v any) any // the binaries, where the loader says they were
-	if len(binaries) > 0 {
-		placeBinaries = func(v any) any {
-			for _, b := range binaries {
-				v = placeBinary(v, b)
-			}
-			return v
-		}
-	}
-	r, vs, err := bridge.NormalizeJSONWith([]byte(valueJSON), m.policyFor(pageURL), placeBinaries)
+	r, vs, err := normalizeJSON([]byte(valueJSON), m.policyFor(pageURL), binaries)
 	if err != nil {
 		return errorFrame("TypeError", "the tool result is not JSON: "+err.Error(), nil)
 	}
@@ -99,6 +91,24 @@ func (m *Module) Normalize(valueJSON, pageURL string, binaries []Binary, forAgen
 		return resultFrame(r, vs, nil)
 	}
 	return resultFrame(r, vs, agentHead(r))
+}
+
+// normalizeJSON is bridge.NormalizeJSON with the binaries put in their places first. Output
+// that bridge refuses whole (too large, too deep) or that does not parse goes to
+// bridge.NormalizeJSON as it is, so the refusal and the error are bridge's own.
+func normalizeJSON(b []byte, p bridge.Policy, binaries []Binary) (*bridge.CallToolResult, []bridge.Violation, error) {
+	if len(binaries) == 0 || p.MaxResultBytes > 0 && int64(len(b)) > p.MaxResultBytes {
+		return bridge.NormalizeJSON(b, p)
+	}
+	v, err := jsonvalue.Decode(b)
+	if err != nil {
+		return bridge.NormalizeJSON(b, p)
+	}
+	for _, bin := range binaries {
+		v = placeBinary(v, bin)
+	}
+	r, vs := bridge.Normalize(v, p)
+	return r, vs, nil
 }
 
 // placeBinary returns v with b in its place, as an image block (the block the page wrote, when
@@ -172,12 +182,12 @@ func (m *Module) ErrorResult(name, message, code string, forAgent bool) []byte {
 // {"violations"}, body the isError result. kind is "nesting" (deeper than bridge.MaxNesting)
 // or "maxResultBytes" (size bytes of JSON; -1 when the loader stopped counting at the limit).
 func (m *Module) Refuse(kind string, size int) []byte {
+	why := refusal.TooLarge(int64(size), m.currentPolicy().MaxResultBytes)
 	if kind == "nesting" {
-		r, vs := bridge.RefuseTooDeep()
-		return resultFrame(r, vs, nil)
+		why = refusal.TooDeep()
 	}
-	r, vs := bridge.RefuseTooLarge(int64(size), m.currentPolicy().MaxResultBytes)
-	return resultFrame(r, vs, nil)
+	r, vs := refusal.Result(why)
+	return resultFrameJSON(r, vs, nil)
 }
 
 // Configure sets the policy from JSON: head {"policy"} (the policy now in force), or a TypeError

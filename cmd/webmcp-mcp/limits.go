@@ -10,6 +10,7 @@ import (
 
 	"github.com/webmcp-bridge/webmcp-bridge/bridge"
 	"github.com/webmcp-bridge/webmcp-bridge/bridge/mcpsdk"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/refusal"
 	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
 )
 
@@ -47,8 +48,9 @@ func boundResult(r *mcp.CallToolResult) *mcp.CallToolResult {
 	if err != nil || len(b) <= maxWireBytes {
 		return r
 	}
-	out, _ := bridge.Refused("maxWireBytes", fmt.Sprintf("the result is %s of JSON, over webmcp-mcp's %s limit for one message (MCP clients close the connection on messages over 10 MiB)",
-		sanitize.FormatBytes(int64(len(b))), sanitize.FormatBytes(maxWireBytes)))
+	out, _ := refusal.Result(refusal.Reason{Limit: "maxWireBytes", Text: fmt.Sprintf("the result is %s of JSON, "+
+		"over webmcp-mcp's %s limit for one message (MCP clients close the connection on messages over 10 MiB)",
+		sanitize.FormatBytes(int64(len(b))), sanitize.FormatBytes(maxWireBytes))})
 	return mcpsdk.ToSDK(out)
 }
 

@@ -21,6 +21,7 @@ import (
 
 	"github.com/webmcp-bridge/webmcp-bridge/bridge"
 	"github.com/webmcp-bridge/webmcp-bridge/bridge/mcpsdk"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/refusal"
 	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
 )
 
@@ -337,7 +338,8 @@ func (a *app) callPageTool(ctx context.Context, t *tab, origin, name string, arg
 	case ans.Missing:
 		return a.errorResult(fmt.Sprintf("page %s no longer has a tool named %q; list the tools again", t.id, name)), nil
 	case ans.TooLarge > 0:
-		r, _ := bridge.Refused("maxResultBytes", fmt.Sprintf("the tool returned %d characters, over webmcp-mcp's limit of %s", ans.TooLarge, sanitize.FormatBytes(maxOutputBytes)))
+		r, _ := refusal.Result(refusal.Reason{Limit: "maxResultBytes", Text: fmt.Sprintf(
+			"the tool returned %d characters, over webmcp-mcp's limit of %s", ans.TooLarge, sanitize.FormatBytes(maxOutputBytes))})
 		return mcpsdk.ToSDK(r), nil
 	case ans.Error != nil:
 		msg := cutNotice(*ans.Error, maxErrorChars, ans.ErrorCut, "the error message was")

@@ -5,6 +5,7 @@
 package boundary
 
 //go:generate go run ../tsgen -out ../../web/src/generated
+//go:generate go run ../docgen -docs ../../docs
 
 // The module's exports: each takes its arguments as the table Exports says and answers one frame.
 const (

@@ -109,24 +109,22 @@ func TestLazyStart(t *testing.T) {
 }
 
 // TestREADMEExample serves the README's first page example as written (the script's path
-// pointed at the built loader) and calls its tool: the text and the canvas image come back.
+// pointed at the built loader) and calls its tool with the README's agent snippet: the text and
+// the canvas image come back; then the page authors' guide's AbortSignal snippet.
 func TestREADMEExample(t *testing.T) {
 	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
 	require.NoError(t, err)
 	m := regexp.MustCompile("(?s)## In a page.*?```html\n(.*?)```").FindSubmatch(readme)
 	require.NotNil(t, m, "the README's first html example")
-	a := regexp.MustCompile("(?s)\\*\\*An agent calls a tool\\*\\*.*?```js\n(.*?)```").FindSubmatch(readme)
-	require.NotNil(t, a, "the README's agent snippet")
-	agent := string(a[1])
+	agent := docBlock(t, "README.md", "An agent calls it", "js")
 	says := regexp.MustCompile(`console\.log\([^)]*\); // (.*)`).FindStringSubmatch(agent)
 	require.NotNil(t, says, "the agent snippet says what it logs")
 	agentSays := says[1]
-	i := regexp.MustCompile("(?s)\\*\\*Other frameworks\\*\\*.*?```js\n(.*?)```").FindSubmatch(readme)
-	require.NotNil(t, i, "the README's AbortSignal snippet")
+	idiom := docBlock(t, pageGuide, "**Other frameworks**", "js")
 	// Run up to its last line (the abort), look, then run that line.
-	cut := strings.LastIndex(string(i[1]), "controller.abort();")
+	cut := strings.LastIndex(idiom, "controller.abort();")
 	require.Positive(t, cut, "the AbortSignal snippet ends by aborting")
-	registerIdiom, abortIdiom := string(i[1])[:cut], string(i[1])[cut:]
+	registerIdiom, abortIdiom := idiom[:cut], idiom[cut:]
 	page := strings.Replace(string(m[1]), `src="/webmcp-bridge/webmcp-bridge.js"`, `src="/dist/webmcp-bridge.js"`, 1)
 	require.NotEqual(t, string(m[1]), page, "the example loads /webmcp-bridge/webmcp-bridge.js")
 	mux := http.NewServeMux()

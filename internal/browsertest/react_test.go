@@ -30,15 +30,15 @@ var reactApp = []string{vite, "@vitejs/plugin-react@5.2.0", "react@19.3.1", "rea
 // under StrictMode, in both modes: after StrictMode's double mount the tool is registered once,
 // without an error, and answers; a re-render calls the latest execute without registering again;
 // after an edit of App.jsx (hot reload) the tool runs the edited code; unmounted, it is gone. The
-// app also renders the README's example component, as written.
+// app also renders the page authors' guide's example component, as written.
 func TestReactHook(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	deps, err := npmcache.Install(ctx, reactApp...)
 	require.NoError(t, err)
 	app := newApp(t, ctx, t.TempDir(), "viteapp-react", "index.html", "main.jsx", "App.jsx", "vite.config.js")
-	// The README's component, as written, rendered by App.jsx.
-	readme := readmeBlock(t, "**React.**", "jsx")
+	// The guide's component, as written, rendered by App.jsx.
+	readme := docBlock(t, pageGuide, "**React.**", "jsx")
 	require.NoError(t, os.WriteFile(filepath.Join(app, "Readme.jsx"), []byte(readme+"\nexport default Cart;\n"), 0o644))
 	// React and the plugin from the cache, as the app's own dependencies.
 	for _, pkg := range []string{"react", "react-dom", "@vitejs/plugin-react"} {
@@ -106,7 +106,7 @@ func TestReactHook(t *testing.T) {
 			var cart string
 			eval(t, bctx, untilJS+`const tools = await document.modelContext.getTools();
 				return JSON.parse(await document.modelContext.executeTool(tools.find((t) => t.name === "cart_items"), {})).content[0].text;`, &cart)
-			assert.Equal(t, "tea, milk", cart, "the README's component")
+			assert.Equal(t, "tea, milk", cart, "the guide's component")
 			// On the dev server too, the module and its Worker come from beside the package's ES module.
 			var sanitized string
 			eval(t, bctx, `return (await WebMCPBridge.normalize({type: "html", html: "<p>Hi</p><script>alert(1)</script>"})).content[0].resource.text;`, &sanitized)

@@ -22,15 +22,19 @@ import (
 // esbuild is the bundler of the README's esbuild lines, from npm.
 const esbuild = "esbuild@0.28.2"
 
-// readmeBlock is the first fenced block of the language lang after the README's text marker.
-func readmeBlock(t *testing.T, marker, lang string) string {
+// docBlock is the first fenced block of the language lang after the text marker in doc, a path
+// from the repository's root ("README.md", "docs/page-authors.md").
+func docBlock(t *testing.T, doc, marker, lang string) string {
 	t.Helper()
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	text, err := os.ReadFile(filepath.Join("..", "..", filepath.FromSlash(doc)))
 	require.NoError(t, err)
-	m := regexp.MustCompile("(?s)" + regexp.QuoteMeta(marker) + ".*?```" + lang + "\n(.*?)```").FindSubmatch(readme)
-	require.NotNil(t, m, "the README's %s block after %q", lang, marker)
+	m := regexp.MustCompile("(?s)" + regexp.QuoteMeta(marker) + ".*?```" + lang + "\n(.*?)```").FindSubmatch(text)
+	require.NotNil(t, m, "%s's %s block after %q", doc, lang, marker)
 	return string(m[1])
 }
+
+// pageGuide is the page authors' guide, where the install, bundler and framework blocks are.
+const pageGuide = "docs/page-authors.md"
 
 // TestREADMEInstall runs the README's install lines from a new app (made by `npm init -y`) in a
 // copy of web/'s package and build, the two paths filled in; `make build` is the build make test
@@ -38,7 +42,7 @@ func readmeBlock(t *testing.T, marker, lang string) string {
 func TestREADMEInstall(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
-	lines := readmeBlock(t, "**With npm and a bundler**", "sh")
+	lines := docBlock(t, pageGuide, "## With npm and a bundler", "sh")
 	require.Contains(t, lines, "make build")
 	script := strings.Replace(lines, "make build", "true", 1)
 	tmp := t.TempDir()
@@ -96,7 +100,7 @@ document.modelContext.registerTool({ name: "article", description: "an article",
 	require.NoError(t, os.Symlink(filepath.Join(deps, "node_modules", "esbuild"), filepath.Join(app, "node_modules", "esbuild")))
 	require.NoError(t, os.MkdirAll(filepath.Join(app, "node_modules", ".bin"), 0o755))
 	require.NoError(t, os.Symlink("../esbuild/bin/esbuild", filepath.Join(app, "node_modules", ".bin", "esbuild")))
-	run(t, ctx, app, "bash", "-e", "-c", readmeBlock(t, "**esbuild**", "sh"))
+	run(t, ctx, app, "bash", "-e", "-c", docBlock(t, pageGuide, "**esbuild**", "sh"))
 	require.NoError(t, os.WriteFile(filepath.Join(app, "public", "index.html"), []byte(`<!doctype html><meta charset="utf-8"><script type="module" src="app.js"></script>`), 0o644))
 
 	srv := httptest.NewServer(serve.Handler(filepath.Join(app, "public")))
