@@ -25,6 +25,8 @@ export const BINARIES_AT: Partial<Record<ExportName, number>> = {
 };
 /** Exports of the test build only (-tags webmcptest). */
 export type TestExportName = "stats" | "panicForTest" | "crashForTest";
+/** Every export's name: the module server reads the exports by these names, nothing else. */
+export const EXPORT_NAMES: readonly (ExportName | TestExportName)[] = ["start", "configure", "normalize", "errorResult", "refuse", "compileSchema", "releaseSchema", "validate", "parseToolOutput", "toModelInput", "stats", "panicForTest", "crashForTest"];
 
 export const FRAME_SEPARATOR = "\n";
 export const MESSAGE_PREFIX = "webmcp-bridge: ";
