@@ -225,3 +225,23 @@ export async function preloaderPatched() {
   } catch { /* non-configurable: the bridge's */ }
   return { Text: r.content[0].text, Mode: door().info().mode, Redefined: redefined, Read: String(globalThis.__webmcpBridgeGo), Caught: caught };
 }
+
+// costlyArguments (pagethread.html) calls tools with arguments that would stall the module or
+// that hold a lone surrogate, and answers each result's text, where the module ran and how often
+// a tool's execute ran; what a registerTool of a pattern with an absurd repetition product gives.
+export async function costlyArguments() {
+  await window.registered;
+  const text = async (name, args) => {
+    const t0 = performance.now();
+    const r = await WebMCPBridge.agent.callTool(name, args);
+    return { text: r.content[0].text, isError: r.isError === true, ms: performance.now() - t0 };
+  };
+  const short = await text("email", { e: "a@b" }); // first: the module starts in it
+  const email = await text("email", { e: "a".repeat(100000) + "@b" });
+  const huge = await text("email", { e: "x".repeat(2 << 20) });
+  const surrogate = await text("choice", { s: "ok\uD800" });
+  const absurd = await document.modelContext.registerTool({
+    name: "absurd", description: "d", execute: () => "x", inputSchema: { type: "object", properties: { p: { type: "string", pattern: "[a-z]{1000}!" } } },
+  }).then(() => "registered", (e) => e.name + ": " + e.message);
+  return { Email: email, Short: short, Huge: huge, Surrogate: surrogate, Absurd: absurd, Executed: window.executed, Mode: door().info().mode };
+}
