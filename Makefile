@@ -77,7 +77,7 @@ node:
 include mk/browsers.mk
 
 browser: build chromium node firefox webkit
-	CHROMIUM="$${CHROMIUM:-$$(command -v chromium || command -v chromium-browser)}" $(GO) test -count=1 -timeout 20m ./internal/browsertest/...
+	WEBMCP_BRIDGE_BROWSER_TESTS=1 CHROMIUM="$${CHROMIUM:-$$(command -v chromium || command -v chromium-browser)}" $(GO) test -count=1 -timeout 20m ./internal/browsertest/...
 
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt: these files need formatting:"; gofmt -l .; exit 1; }
@@ -111,7 +111,8 @@ fuzz:
 	  done; \
 	done
 
-# Go benchmarks of the core, then one table from headless Chromium (cmd/webmcp-bench). DOMPurify and
+# Go benchmarks of the core, then one table from headless Chromium (cmd/webmcp-bench), which it also
+# writes to docs/benchmarks.md with the run's date, machine and browser. DOMPurify and
 # MCP-B's @mcp-b/global are installed with npm into .cache/bench as yardsticks only; they are not
 # dependencies.
 MCPB_VERSION := 5.1.0

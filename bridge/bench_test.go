@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/microcosm-cc/bluemonday"
+
 	"github.com/webmcp-bridge/webmcp-bridge/bridge"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/fixtures"
 )
@@ -53,6 +55,21 @@ func BenchmarkNormalizeHTML10KB(b *testing.B) {
 
 func BenchmarkNormalizeHTML500KB(b *testing.B) {
 	benchNormalize(b, []byte(`{"type":"html","html":`+jsonString(fixtures.Article(500<<10))+`}`))
+}
+
+// BenchmarkBluemondayUGC10KB and BenchmarkBluemondayUGC500KB are the floor the mission sets for
+// the two above: bluemonday's UGCPolicy alone on the same markup (make bench's native ratio).
+func BenchmarkBluemondayUGC10KB(b *testing.B) { benchUGC(b, fixtures.Article(10<<10)) }
+
+func BenchmarkBluemondayUGC500KB(b *testing.B) { benchUGC(b, fixtures.Article(500<<10)) }
+
+func benchUGC(b *testing.B, doc string) {
+	p := bluemonday.UGCPolicy()
+	b.SetBytes(int64(len(doc)))
+	b.ReportAllocs()
+	for b.Loop() {
+		p.Sanitize(doc)
+	}
 }
 
 func BenchmarkResultMarshal(b *testing.B) {

@@ -35,7 +35,7 @@ func (n *normalizer) convert(kind string, m map[string]any) {
 		if code != "" {
 			meta = withMeta(meta, "code", m["code"])
 		}
-		n.text(errorText(str("message"), code), ann, meta)
+		n.text(errorText(thrownMessage(str("name"), str("message")), code), ann, meta)
 	case "resource_link":
 		n.resourceLink(m, ann, meta)
 	case "resource":

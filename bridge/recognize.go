@@ -18,7 +18,7 @@ var blockFields = map[string][]string{
 	"html":          {"html"},
 	"link":          {"url", "title", "description"},
 	"table":         {"headers", "rows"},
-	"error":         {"message", "code"},
+	"error":         {"message", "code", "name"},
 	"resource_link": {"uri", "name", "title", "description", "mimeType", "size", "icons"},
 	"resource":      {"resource"},
 }

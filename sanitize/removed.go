@@ -78,10 +78,16 @@ func isLinkAttr(a string) bool {
 	return false
 }
 
-// countMarkup tokenizes markup and counts its start tags and attributes, reading each tag's
-// name and attributes from its raw bytes (rawTagNames) so that counting allocates nothing for
-// names already seen.
+// countMarkup counts markup's start tags and attributes as x/net/html's tokenizer reads them,
+// reading each tag's name and attributes from its raw bytes (readRawTag) so that counting
+// allocates nothing for names already seen. Markup made of text and tags only — no comment,
+// doctype or processing instruction, no element whose content the tokenizer reads as raw text
+// (script, style, textarea, …), every tag closed — is scanned directly (scanTags), without the
+// tokenizer's byte-by-byte states; anything else is tokenized.
 func countMarkup(markup string) *markupCounts {
+	if c, ok := scanTags(markup); ok {
+		return c
+	}
 	c := newMarkupCounts()
 	var names rawTagNames
 	z := nethtml.NewTokenizer(strings.NewReader(markup))
@@ -90,17 +96,97 @@ func countMarkup(markup string) *markupCounts {
 		case nethtml.ErrorToken:
 			return c
 		case nethtml.StartTagToken, nethtml.SelfClosingTagToken:
-			names.read(z.Raw(), c)
+			readRawTag(&names, z.Raw(), c)
 		}
 	}
 }
 
-// rawTagNames reads the tag name and attribute names of a start tag's raw bytes ("<a href=x>")
-// as x/net/html's tokenizer does (the WHATWG tag states): names in ASCII lower case with NUL as
-// U+FFFD, an attribute whose name repeats an earlier one in the tag ignored. Its buffers are
-// reused from tag to tag.
+// scanTags counts the start tags and attributes of markup that holds only text and closed
+// start and end tags, and reports false for anything else (the counts are then incomplete).
+// From "<" and a letter to its ">" a tag is read as the tokenizer reads it (readRawTag), so a
+// quoted attribute value may hold "<" and ">"; after the start tag of an element whose content
+// the tokenizer reads as raw text (script, style, textarea, …) that content is skipped to its
+// end tag (rawTextEnd).
+func scanTags(markup string) (*markupCounts, bool) {
+	c := newMarkupCounts()
+	var names rawTagNames
+	for i := 0; ; {
+		lt := strings.IndexByte(markup[i:], '<')
+		if lt < 0 {
+			return c, true
+		}
+		i += lt
+		if i+1 >= len(markup) {
+			return c, true // a "<" that ends the text
+		}
+		switch next := markup[i+1]; {
+		case isASCIILetter(next):
+			end := readRawTag(&names, markup[i:], c)
+			if end >= len(markup)-i {
+				return c, false // unclosed at the end: the tokenizer drops it
+			}
+			i += end + 1
+			if rawTextElement(names.name) {
+				skip, ok := rawTextEnd(markup[i:], names.name)
+				if !ok {
+					return c, false
+				}
+				i += skip
+			}
+		case next == '/' && i+2 < len(markup) && isASCIILetter(markup[i+2]):
+			end := readRawTag(&names, markup[i+1:], nil) // an end tag's attributes count for nothing
+			if end >= len(markup)-i-1 {
+				return c, false
+			}
+			i += end + 2
+		case next == '!' || next == '?' || next == '/':
+			return c, false // a comment, doctype, processing instruction or bogus comment
+		default:
+			i++ // "<" and anything else is text
+		}
+	}
+}
+
+func isASCIILetter(c byte) bool { return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' }
+
+// rawTextEnd returns the length of the raw text at the start of s that follows a start tag
+// named name: up to the first "</name" (in any case) that a space, "/" or ">" follows, or all of
+// s. It reports false for plaintext (raw to the end, whatever follows) and for script content
+// with "<!" before its end, where the tokenizer's escaped script states decide.
+func rawTextEnd(s string, name []byte) (int, bool) {
+	if string(name) == "plaintext" {
+		return 0, false
+	}
+	for i := 0; ; {
+		lt := strings.Index(s[i:], "</")
+		if lt < 0 {
+			return len(s), string(name) != "script" || !strings.Contains(s, "<!")
+		}
+		i += lt
+		if string(name) == "script" && strings.Contains(s[:i], "<!") {
+			return 0, false
+		}
+		after := i + 2 + len(name)
+		if after < len(s) && strings.EqualFold(s[i+2:after], string(name)) && (isTagSpace(s[after]) || s[after] == '/' || s[after] == '>') {
+			return i, true
+		}
+		i += 2
+	}
+}
+
+// rawTextElement reports whether the tokenizer reads what follows a start tag of this name (in
+// lower case) as raw text or RCDATA rather than markup.
+func rawTextElement(name []byte) bool {
+	switch string(name) {
+	case "iframe", "noembed", "noframes", "noscript", "plaintext", "script", "style", "textarea", "title", "xmp":
+		return true
+	}
+	return false
+}
+
+// rawTagNames holds the buffers readRawTag reuses from tag to tag.
 type rawTagNames struct {
-	name []byte   // the name being counted
+	name []byte   // the tag's name, in lower case, after readRawTag
 	seen [][]byte // the tag's attribute names so far, in keys
 	keys []byte
 }
@@ -108,9 +194,9 @@ type rawTagNames struct {
 func isTagSpace(c byte) bool { return c == ' ' || c == '\n' || c == '\r' || c == '\t' || c == '\f' }
 
 // normalName appends b to dst in ASCII lower case, NUL as U+FFFD when nul is set.
-func normalName(dst, b []byte, nul bool) []byte {
-	for _, c := range b {
-		switch {
+func normalName[T string | []byte](dst []byte, b T, nul bool) []byte {
+	for i := 0; i < len(b); i++ {
+		switch c := b[i]; {
 		case c == 0 && nul:
 			dst = append(dst, "\ufffd"...)
 		case 'A' <= c && c <= 'Z':
@@ -122,8 +208,12 @@ func normalName(dst, b []byte, nul bool) []byte {
 	return dst
 }
 
-// read counts the tag in raw, which starts with "<" and ends with ">".
-func (t *rawTagNames) read(raw []byte, c *markupCounts) {
+// readRawTag reads the tag that raw starts with ("<a href=x>…", or "/a>…" for an end tag's
+// name on) as x/net/html's tokenizer does (the WHATWG tag states): names in ASCII lower case
+// with NUL as U+FFFD, an attribute whose name repeats an earlier one in the tag ignored. It
+// counts the tag and its attributes into c (unless c is nil), leaves the name in t.name, and
+// returns the index of the ">" that ends the tag, or len(raw) when none does.
+func readRawTag[T string | []byte](t *rawTagNames, raw T, c *markupCounts) int {
 	i, n := 1, len(raw)
 	skipSpace := func() {
 		for i < n && isTagSpace(raw[i]) {
@@ -134,7 +224,9 @@ func (t *rawTagNames) read(raw []byte, c *markupCounts) {
 		i++
 	}
 	t.name = normalName(t.name[:0], raw[1:i], true)
-	c.tags.add(t.name)
+	if c != nil {
+		c.tags.add(t.name)
+	}
 	t.seen, t.keys = t.seen[:0], t.keys[:0]
 	for skipSpace(); i < n && raw[i] != '>'; skipSpace() {
 		start := i
@@ -143,7 +235,7 @@ func (t *rawTagNames) read(raw []byte, c *markupCounts) {
 		}
 		key := raw[start:i]
 		i = skipAttrValue(raw, i)
-		if len(key) == 0 {
+		if len(key) == 0 || c == nil {
 			continue
 		}
 		// A repeat is told by the name in lower case; it is counted with NUL as U+FFFD, too.
@@ -155,16 +247,16 @@ func (t *rawTagNames) read(raw []byte, c *markupCounts) {
 		}
 		t.seen = append(t.seen, k)
 		if bytes.IndexByte(k, 0) >= 0 {
-			t.name = normalName(t.name[:0], key, true)
-			k = t.name
+			k = normalName(nil, key, true)
 		}
 		c.attr(k)
 	}
+	return i
 }
 
 // skipAttrValue returns the index in raw after the value that may follow an attribute name
 // ending at i: nothing, "/", or "=" and a quoted or unquoted value.
-func skipAttrValue(raw []byte, i int) int {
+func skipAttrValue[T string | []byte](raw T, i int) int {
 	n := len(raw)
 	for i < n && isTagSpace(raw[i]) {
 		i++
@@ -190,8 +282,10 @@ func skipAttrValue(raw []byte, i int) int {
 	case '>':
 		return i
 	case '"', '\'':
-		if j := bytes.IndexByte(raw[i+1:], q); j >= 0 {
-			return i + 1 + j + 1
+		for j := i + 1; j < n; j++ {
+			if raw[j] == q {
+				return j + 1
+			}
 		}
 		return n
 	}

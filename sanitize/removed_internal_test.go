@@ -53,7 +53,9 @@ func sameCounts(a, b *markupCounts) bool {
 func FuzzCountMarkup(f *testing.F) {
 	for _, s := range []string{`<p a=1 A=2 b='x>' c="y" d=/ e/f =g h= >`, "<P\x00 a\x00=1 a\ufffd=2 B=3 b>", `<a/b=c/d>x<br/><img src=x/>`,
 		`<div =a==b c = d e="f"g=h>`, `<script>"<iframe x=1>"</script><b y z>`, `<!--<i>--><![CDATA[<u>]]><x-y:z q:r=1>`,
-		"<a\thref\n=\f'x'\r>", `<a href="x`, `<a b`, fixtures.Article(1 << 10)} {
+		"<a\thref\n=\f'x'\r>", `<a href="x`, `<a b`, fixtures.Article(1 << 10),
+		`</a b='>'>x<b>`, `<p>a</p x=">" >b<i>`, "a<1b<c<", `<a>x</a`, `<a x='`, "<b>\x00</b><Title>x<b>", `<i></>`,
+		"<style>a</styles><b></STYLE\t><i>", "<script>if (a</script) {}</script/><u>", "<textarea></textarea", "<script>x<!--</script>"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
@@ -61,6 +63,23 @@ func FuzzCountMarkup(f *testing.F) {
 			t.Fatalf("countMarkup(%q) = %s, the tokenizer says %s", in, countsString(got), countsString(want))
 		}
 	})
+}
+
+// TestCountMarkupScansTags: markup of text and tags (the article, a link- and table-heavy list)
+// is counted by the direct scan, not the tokenizer; a comment or a raw text element sends it to
+// the tokenizer.
+func TestCountMarkupScansTags(t *testing.T) {
+	for _, in := range []string{fixtures.Article(8 << 10), `<table><tr><td><a href="https://e.test/?a=1&amp;b=2" title='x>y'>1</a></td></tr></table>`} {
+		if _, ok := scanTags(in); !ok {
+			t.Errorf("scanTags(%.60q…) handed the markup to the tokenizer", in)
+		}
+	}
+	for _, in := range []string{"<p>a<!-- b --></p>", "<p><script><!--x</script>", "<!doctype html><p>", "<p>x<?php ?>", "<p title='x",
+		"<plaintext><b>"} {
+		if _, ok := scanTags(in); ok {
+			t.Errorf("scanTags(%q) did not hand the markup to the tokenizer", in)
+		}
+	}
 }
 
 // TestSanitizeReadsOutputOnce: for the inputs the fuzzers start from, bluemonday writes one

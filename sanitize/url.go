@@ -2,12 +2,14 @@ package sanitize
 
 import (
 	"fmt"
-	"html"
+
 	"net/netip"
 	"net/url"
 	"slices"
 	"strconv"
 	"strings"
+
+	nethtml "golang.org/x/net/html"
 
 	"github.com/webmcp-bridge/webmcp-bridge/bridge/pagetext"
 )
@@ -32,6 +34,16 @@ func NeverAllowedScheme(scheme string) bool { return slices.Contains(scriptSchem
 // whose HTML-entity-decoded or percent-decoded reading names a script scheme. It returns the
 // trimmed URL with its scheme in lower case.
 func URL(raw string, rules URLRules) (string, error) {
+	s, err := trimURL(raw, rules)
+	if err != nil || plainWebString(s, rules) {
+		return s, err
+	}
+	return checkURL(s, rules)
+}
+
+// trimURL is URL's first step: the URL trimmed, refused when it is empty, over the length limit
+// or holds a control character, a space or a backslash.
+func trimURL(raw string, rules URLRules) (string, error) {
 	s := strings.TrimFunc(raw, func(r rune) bool { return r <= 0x20 })
 	if rules.MaxLength > 0 && len(s) > rules.MaxLength {
 		return "", limitErr("maxURLLength", "the URL is %d bytes, over the %d-byte limit", len(s), rules.MaxLength)
@@ -48,6 +60,12 @@ func URL(raw string, rules URLRules) (string, error) {
 			return "", limitErr("linkSchemes", "the URL contains a backslash (browsers read it as a slash)")
 		}
 	}
+	return s, nil
+}
+
+// checkURL is the whole rule of URL for s, trimmed, within the length limit and free of controls,
+// spaces and backslashes.
+func checkURL(s string, rules URLRules) (string, error) {
 	scheme, ok := urlScheme(s)
 	if !ok {
 		return "", limitErr("linkSchemes", "the URL is not absolute (it has no scheme)")
@@ -111,6 +129,14 @@ func URL(raw string, rules URLRules) (string, error) {
 // inside sanitized markup is written as a link block's URL is. The HTML policy's scheme checks
 // call it: bluemonday writes out the *url.URL its check was given.
 func rewriteToURLForm(u *url.URL, rules URLRules) bool {
+	if plainWebURL(u, rules) {
+		return true // URL would accept u.String() and hand it back unchanged
+	}
+	return rewriteChecked(u, rules)
+}
+
+// rewriteChecked is rewriteToURLForm through the whole rule of URL.
+func rewriteChecked(u *url.URL, rules URLRules) bool {
 	s, err := URL(u.String(), rules)
 	if err != nil {
 		return false
@@ -251,9 +277,9 @@ func urlScheme(s string) (string, bool) {
 // up in markup), percent decoded, and with the tabs and newlines browsers strip removed. The
 // readings are written into buf, so that checking a URL allocates only for readings that differ.
 func urlReadings(s string, buf *[8]string) []string {
-	out := append(buf[:0], s, html.UnescapeString(s))
+	out := append(buf[:0], s, nethtml.UnescapeString(s))
 	if dec, err := url.PathUnescape(s); err == nil {
-		out = append(out, dec, html.UnescapeString(dec))
+		out = append(out, dec, nethtml.UnescapeString(dec))
 	}
 	for _, r := range out[:len(out):len(out)] {
 		stripped := strings.Map(func(c rune) rune {

@@ -1,4 +1,5 @@
-// Package main is the WebAssembly module behind the loader (web/src/webmcp-bridge.js).
+// Package main is the WebAssembly module behind the loader (web/src/entry-script.ts, built to
+// web/dist/webmcp-bridge.js).
 //
 // Everything the module does is a method of Module, in plain Go: strings in, one answer out, so
 // it is tested natively (go test ./wasm/...). Only main_js.go touches syscall/js: it holds the
@@ -160,14 +161,14 @@ func agentHead(r *bridge.CallToolResult) func(w *jsonvalue.Writer) {
 
 // ErrorResult is the result for a tool that threw or rejected: head {"violations": []}, body the
 // isError result. name is the thrown value's constructor name ("Error", "TypeError", "" for a
-// non-Error); it is shown only when it says more than "Error" and the message does not already
-// start with it. forAgent adds what the agent side needs to the head (see Normalize).
+// non-Error); the error block carries it and bridge decides whether it is shown. forAgent adds
+// what the agent side needs to the head (see Normalize).
 func (m *Module) ErrorResult(name, message, code string, forAgent bool) []byte {
-	if name != "" && name != "Error" && !strings.HasPrefix(message, name+":") {
-		message = name + ": " + message
-	}
 	// As an error block, so that the message is held to maxTextChars like any text.
 	block := map[string]any{"type": "error", "message": message}
+	if name != "" {
+		block["name"] = name
+	}
 	if code != "" {
 		block["code"] = code
 	}
@@ -266,7 +267,7 @@ func (m *Module) Validate(id int, argsJSON string, forAgent bool) []byte {
 	if !errors.As(err, &ie) {
 		return errorFrame("TypeError", err.Error(), nil)
 	}
-	r := bridge.ErrorResult(`invalid arguments at "`+ie.Path+`": `+ie.Message+" ("+ie.Reason+")", "")
+	r := bridge.ErrorResult(ie.Sentence(), "")
 	body, werr := r.MarshalJSON()
 	if werr != nil {
 		return errorFrame("TypeError", werr.Error(), nil)

@@ -22,6 +22,12 @@ func (e *InputError) Error() string {
 	return string(b)
 }
 
+// Sentence is the error as the bridge tells an agent in an isError result:
+// invalid arguments at "/age": -1 is less than 0 (minimum).
+func (e *InputError) Sentence() string {
+	return `invalid arguments at "` + e.Path + `": ` + e.Message + " (" + e.Reason + ")"
+}
+
 // AppendJSON appends {path, reason, schemaPath, message} to b.
 func (e *InputError) AppendJSON(b []byte) ([]byte, error) { return jsonvalue.AppendTo(b, e.writeJSON) }
 

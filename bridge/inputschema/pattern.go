@@ -41,7 +41,7 @@ func compilePattern(s *site, v any) (check, error) {
 		if se, ok := err.(*syntax.Error); ok {
 			why = string(se.Code)
 		}
-		return nil, s.bad("pattern", fmt.Sprintf(msgPatternWrong, src, why))
+		return nil, s.bad("pattern", fmt.Sprintf(msgPatternWrong, src)+": "+why)
 	}
 	rep := repetitionProduct(re2)
 	if rep > MaxPatternRepetition {

@@ -51,7 +51,7 @@ const (
 	msgTuple        = `must be a schema; for a tuple use "prefixItems" (the array form of "items" is from drafts before 2020-12)`
 	msgFalse        = "only additionalProperties: false is supported"
 	msgPatternUses  = `"%s" uses %s, which this bridge does not support (ECMAScript-only regular expression syntax)`
-	msgPatternWrong = `"%s" is not a valid regular expression: %s`
+	msgPatternWrong = `"%s" is not a valid regular expression` // then ": " and RE2's error, where Go runs
 	msgPatternLong  = "has %d characters: the longest pattern this bridge accepts has %d"
 	// msgPatternRepetition refuses a pattern whose repetition product is over MaxPatternRepetition.
 	msgPatternRepetition = `"%s" has a repetition product of %d (its items once each counted repetition is written out): ` +

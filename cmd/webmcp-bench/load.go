@@ -4,13 +4,10 @@ package main
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"html"
 	"net/http"
-	"os"
-	"path/filepath"
 	"strings"
 	"sync"
 	"time"
@@ -168,7 +165,7 @@ func (b *bench) pageLoad() {
 	bRest, bHTML, bBody, bBusy, bLong, bURLs, bModule := summary(bridge)
 	sRest, _, sBody, _, sLong, sURLs, sModule := summary(schemas)
 	mRest, mHTML, mBody, mBusy, mLong, _, _ := summary(mcpb)
-	version := mcpbVersion(b.deps)
+	version := npmVersion(b.deps, "@mcp-b/global")
 	against := "MCP-B is not installed"
 	if version != "" {
 		against = fmt.Sprintf("MCP-B `@mcp-b/global` %s: %s (%s gzip body; HTML page +%s)", version, kb(mRest), kb(mBody), kb(mHTML))
@@ -187,10 +184,10 @@ func (b *bench) pageLoad() {
 		}
 		return fmt.Sprintf("%.2f × MCP-B", x/mRest)
 	}
-	b.add(row{"1. bytes at load + 2 s idle, page + 3 tools without `inputSchema`, no call",
+	b.add(row{"load", "1. bytes at load + 2 s idle, page + 3 tools without `inputSchema`, no call",
 		fmt.Sprintf("%s (%s gzip body; %s; HTML page +%s) vs %s", kb(bRest), kb(bBody), what(bURLs, bModule), kb(bHTML), against),
 		ratio(bRest), "≤ 12 KB gzip in all (loader only)", met(bRest <= 12000 && !bModule)})
-	b.add(row{"1. … the same 3 tools **with** `inputSchema` (checked on the page)",
+	b.add(row{"load-schema", "1. … the same 3 tools **with** `inputSchema` (checked on the page)",
 		fmt.Sprintf("%s (%s gzip body; %s), %d long tasks", kb(sRest), kb(sBody), what(sURLs, sModule), len(sLong)),
 		ratio(sRest), "≤ 12 KB gzip in all (loader only)", met(sRest <= 12000 && !sModule)})
 	b.note("KB = 1,000 bytes. Bytes are DevTools' encodedDataLength (headers included) of everything but the HTML page; the gzip body bytes come from the server's log, which also sees a Worker's requests.")
@@ -200,20 +197,9 @@ func (b *bench) pageLoad() {
 		}
 		return fmt.Sprintf("%d (longest %.0f ms)", len(xs), maxOf(xs))
 	}
-	b.add(row{"2. long tasks (≥ 50 ms) on the page's thread during that load",
+	b.add(row{"long-tasks", "2. long tasks (≥ 50 ms) on the page's thread during that load",
 		fmt.Sprintf("%s in %d loads (page's thread busy %.0f ms in all, CDP TaskDuration) vs MCP-B %s (busy %.0f ms)", count(bLong), len(bridge), bBusy, count(mLong), mBusy),
 		"", "0", met(len(bLong) == 0)})
-}
-
-// mcpbVersion is the version of @mcp-b/global installed in deps, "" when it is not.
-func mcpbVersion(deps string) string {
-	raw, err := os.ReadFile(filepath.Join(deps, "@mcp-b", "global", "package.json"))
-	if err != nil {
-		return ""
-	}
-	var p struct{ Version string }
-	_ = json.Unmarshal(raw, &p)
-	return p.Version
 }
 
 func maxOf(xs []float64) float64 {

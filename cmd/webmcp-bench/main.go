@@ -1,10 +1,12 @@
 //go:build !js
 
 // Command webmcp-bench measures webmcp-bridge in one headless Chromium and prints one Markdown
-// table, each figure beside its target (issues 10, 17 and 19; `make bench` runs it after the Go
-// benchmarks):
+// report, each figure beside its target and the load average when it was taken, which it also
+// writes to docs/benchmarks.md (`make bench` runs it after the Go benchmarks; the rows are
+// declared in report.go):
 //
-//  0. the module's gzip size against a minimal Go wasm and bluemonday alone (size.go);
+//  0. the module's gzip size against a minimal Go wasm and bluemonday alone (UGCPolicy), and
+//     the code each package adds beyond bluemonday alone (size.go, wasmsize.go);
 //  1. bytes a page with the bridge and three tools transfers through load and two idle seconds,
 //     without and with an inputSchema on each, against the same page with MCP-B's
 //     @mcp-b/global (load.go);
@@ -19,12 +21,17 @@
 //  7. a ~15 MiB object of many small members, and a small call queued behind it (wide.go);
 //  8. natively in Go, Normalize of 500 KB of HTML: throughput and allocations (wide.go);
 //  9. heaps, Workers and JS values held by Go over 100,000 calls and 10 forced restarts
-//     (memory.go).
+//     (memory.go);
+//  10. 10 KB and 512 KB of HTML per call against bluemonday's UGCPolicy alone, each page →
+//     Worker → page, and the module's stages timed inside WebAssembly (floor.go);
+//  11. natively, a CPU profile of NormalizeJSON split by where the time goes, against
+//     UGCPolicy in the same run (profile.go).
 //
 // Pages and libraries are served gzip-compressed (serve.go). Rows 1–3 use the shipped build
 // (web/dist); the others the test build (out/testdist: the same loader, a module with the
-// test-only exports stats and crashForTest). The start-up yardstick and bluemonday alone are Go
-// programs under this directory that the bench builds for js/wasm with the same Go.
+// test-only exports stats and crashForTest). The yardsticks — a minimal Go wasm, bluemonday's
+// UGCPolicy alone, and the module's stages apart — are Go programs under this directory that the
+// bench builds for js/wasm with the same Go.
 package main
 
 import (
@@ -39,7 +46,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -58,7 +64,7 @@ import (
 const mcpbIIFE = "@mcp-b/global/dist/index.iife.js"
 
 func main() {
-	b := &bench{}
+	b := &bench{rowLoad: map[string]string{}}
 	flag.StringVar(&b.dist, "dist", "web/dist", "the shipped build (make build): the load and cold-start rows")
 	flag.StringVar(&b.testdist, "testdist", "out/testdist", "the test build (make build-test): the other rows")
 	pages := flag.String("pages", "cmd/webmcp-bench/pages", "the benchmark pages, served as /bench/")
@@ -70,10 +76,13 @@ func main() {
 	flag.IntVar(&b.runs, "runs", 7, "timed runs per sanitizer and document")
 	flag.IntVar(&b.memCalls, "memory-calls", 100000, "calls for the memory row")
 	flag.IntVar(&b.restartN, "restarts", 10, "forced module restarts")
-	flag.StringVar(&b.only, "only", "", "run only these parts, comma-separated: size, load, cold, percall, mainthread, sanitize, wide, native, memory")
+	flag.StringVar(&b.only, "only", "", "run only these parts, comma-separated: "+strings.Join(stepNames(), ", "))
 	flag.StringVar(&b.command, "command", "make bench", "the command named under the table")
 	compare := flag.Int("compare", 0, "instead: call the demo's chart, article and table tools this many times through webmcp-mcp and through Playwright MCP (@playwright/mcp from npm) and print what each client gets")
+	docsPath := flag.String("docs", "docs/benchmarks.md", "where the report is written as Markdown (a run with -only writes it only when -docs is given)")
 	flag.Parse()
+	docsSet := false
+	flag.Visit(func(f *flag.Flag) { docsSet = docsSet || f.Name == "docs" })
 	if *compare != 0 {
 		check(runCompare(context.Background(), *compare, b.dist))
 		return
@@ -100,6 +109,7 @@ func main() {
 	b.step("size", b.moduleSize)
 	b.step("load", b.pageLoad)
 	b.step("cold", b.coldStart)
+	b.step("visit", b.secondVisit)
 
 	// The other rows compare a page with the bridge and one with native WebMCP only.
 	native, cancelN := chromedp.NewContext(root)
@@ -122,6 +132,7 @@ func main() {
 	time.Sleep(time.Second)
 
 	b.step("percall", b.perCall)
+	b.step("floor", b.againstFloor)
 	b.step("mainthread", b.mainThread)
 	b.step("sanitize", b.sanitize)
 	b.step("wide", b.wide)
@@ -129,7 +140,20 @@ func main() {
 	b.step("memory", b.memory)
 	b.elapsed = time.Since(started)
 	b.load = load0 + " → " + loadAverage()
-	b.print()
+	for _, s := range steps {
+		for _, r := range s.rows {
+			if b.only == "" && !slices.ContainsFunc(b.rows, func(x row) bool { return x.id == r.id }) {
+				check(fmt.Errorf("a whole run did not measure the row %q (is its step, %s, run?)", r.id, s.name))
+			}
+		}
+	}
+	report := b.report(time.Now())
+	fmt.Print(report)
+	if docs := *docsPath; docs != "" && (b.only == "" || docsSet) {
+		check(os.MkdirAll(filepath.Dir(docs), 0o755))
+		check(os.WriteFile(docs, []byte(report), 0o644))
+		fmt.Fprintf(os.Stderr, "bench: wrote %s\n", docs)
+	}
 	exit(0)
 }
 
@@ -143,6 +167,7 @@ func (b *bench) serve(pages string) {
 	b.helpers = helpers
 	mux := http.NewServeMux()
 	mux.Handle("/dist/", http.StripPrefix("/dist/", serve.Handler(b.dist)))
+	mux.Handle("/cached-dist/", http.StripPrefix("/cached-dist/", cacheable(b.dist)))
 	mux.Handle("/testdist/", http.StripPrefix("/testdist/", serve.Handler(b.testdist)))
 	mux.Handle("/bench/", http.StripPrefix("/bench/", serve.Handler(pages)))
 	mux.Handle("/bench-deps/", http.StripPrefix("/bench-deps/", serve.Handler(b.deps)))
@@ -152,12 +177,13 @@ func (b *bench) serve(pages string) {
 	check(err)
 	mux.HandleFunc("/load/bridge.html", loadPage("/dist/webmcp-bridge.js", string(tools), false))
 	mux.HandleFunc("/load/bridge-schema.html", loadPage("/dist/webmcp-bridge.js", string(tools), true))
+	mux.HandleFunc("/load/bridge-cached.html", loadPage("/cached-dist/webmcp-bridge.js", string(tools), false))
 	mux.HandleFunc("/load/mcpb.html", loadPage("/bench-deps/"+mcpbIIFE, string(tools), false))
 	b.log = &serverLog{}
 	handler := gzipped(mux)
 	warm(handler, "/dist/webmcp-bridge.js", "/dist/webmcp-bridge-worker.js", "/dist/webmcp-bridge.wasm",
 		"/testdist/webmcp-bridge.js", "/testdist/webmcp-bridge-worker.js", "/testdist/webmcp-bridge.wasm",
-		"/helpers/minimal.wasm", "/helpers/sanitizeonly.wasm", "/wasm-exec/wasm_exec.js",
+		"/helpers/minimal.wasm", "/helpers/sanitizeonly.wasm", "/helpers/bluemondayonly.wasm", "/wasm-exec/wasm_exec.js",
 		"/bench-deps/"+mcpbIIFE, "/bench-deps/dompurify/dist/purify.min.js")
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	check(err)
@@ -175,28 +201,47 @@ type bench struct {
 	rounds, calls, loads, starts, runs                  int
 	memCalls, restartN                                  int
 	rows                                                []row
+	stepRows                                            []string // the rows the running step must measure
 	notes                                               []string
+	sections                                            []string          // Markdown sections after the notes
+	rowLoad                                             map[string]string // row id → the 1-minute load average when it was measured
 	elapsed                                             time.Duration
 	load                                                string // the machine's 1-minute load average at the start and the end
 }
 
 // row is one line of the table: what, the figures measured, the ratio, the target and whether
 // it is met ("yes", "no", or "" where there is nothing to meet).
-type row struct{ what, measured, ratio, target, met string }
+type row struct{ id, what, measured, ratio, target, met string }
 
-func (b *bench) add(r row) { b.rows = append(b.rows, r) }
+// add records a measured row: one the running step declares (steps), once.
+func (b *bench) add(r row) {
+	if !slices.Contains(b.stepRows, r.id) || slices.ContainsFunc(b.rows, func(x row) bool { return x.id == r.id }) {
+		check(fmt.Errorf("row %q is not one the running step declares, or is measured twice", r.id))
+	}
+	b.rows = append(b.rows, r)
+	b.rowLoad[r.id] = loadAverage()
+}
 
 func (b *bench) note(format string, args ...any) {
 	b.notes = append(b.notes, fmt.Sprintf(format, args...))
 }
 
+// step runs the part of the bench called name (unless -only leaves it out) and checks that it
+// measured every row steps declares for it.
 func (b *bench) step(name string, f func()) {
 	if b.only != "" && !slices.Contains(strings.Split(b.only, ","), name) {
 		return
 	}
 	t0 := time.Now()
 	fmt.Fprintf(os.Stderr, "bench: %s…\n", name)
+	b.stepRows = stepRows(name)
 	f()
+	for _, id := range b.stepRows {
+		if !slices.ContainsFunc(b.rows, func(r row) bool { return r.id == id }) {
+			check(fmt.Errorf("the %s step did not measure its row %q", name, id))
+		}
+	}
+	b.stepRows = nil
 	fmt.Fprintf(os.Stderr, "bench: %s done in %.1f s\n", name, time.Since(t0).Seconds())
 }
 
@@ -210,13 +255,13 @@ func met(ok bool) string {
 // perCall times executeTool round trips, bridge against native, alternating which page goes first.
 func (b *bench) perCall() {
 	for _, c := range []struct {
-		tool, what string
-		target     float64 // × native; 0: see targetMs
-		targetMs   float64 // ms per call with the bridge
+		id, tool, what string
+		target         float64 // × native; 0: see targetMs
+		targetMs       float64 // ms per call with the bridge
 	}{
-		{"text_1kb", "4. warm per call, 1 KB text", 1.10, 0},
-		{"html_10kb", "4. warm per call, 10 KB HTML", 0, 2.0},
-		{"png_100kb", "4. warm per call, 100 KB PNG", 1.5, 0},
+		{"percall-text", "text_1kb", "4. warm per call, 1 KB text", 1.10, 0},
+		{"percall-html", "html_10kb", "4. warm per call, 10 KB HTML", 0, 2.0},
+		{"percall-png", "png_100kb", "4. warm per call, 100 KB PNG", 1.5, 0},
 	} {
 		var ratios, nat, bri []float64
 		for r := 0; r < b.rounds; r++ {
@@ -236,7 +281,7 @@ func (b *bench) perCall() {
 		if c.targetMs > 0 {
 			target, ok = fmt.Sprintf("≤ %.1f ms", c.targetMs), median(bri)/1000 <= c.targetMs
 		}
-		b.add(row{c.what, fmt.Sprintf("%s vs %s native `executeTool` (%d rounds of %d calls)", micro(median(bri)), micro(median(nat)), b.rounds, b.calls),
+		b.add(row{c.id, c.what, fmt.Sprintf("%s vs %s native `executeTool` (%d rounds of %d calls)", micro(median(bri)), micro(median(nat)), b.rounds, b.calls),
 			fmt.Sprintf("%.2f ×", ratio), target, met(ok)})
 	}
 }
@@ -262,17 +307,17 @@ func (b *bench) sanitize() {
 		kb := fmt.Sprintf("%d KB %s", s.Bytes/1000, doc.what)
 		if s.DOMPurify != nil {
 			r := s.Normalize / *s.DOMPurify
-			b.add(row{"6. sanitize " + kb + ": normalize vs DOMPurify", rate(s.Normalize) + " vs " + rate(*s.DOMPurify), fmt.Sprintf("%.2f ×", r),
+			b.add(row{doc.name + "-dompurify", "6. sanitize " + kb + ": normalize vs DOMPurify", rate(s.Normalize) + " vs " + rate(*s.DOMPurify), fmt.Sprintf("%.2f ×", r),
 				fmt.Sprintf("≤ %.2f × DOMPurify", doc.dompurify), met(r <= doc.dompurify)})
 		} else {
-			b.add(row{"6. sanitize vs DOMPurify", "DOMPurify is not installed in " + b.deps + " (npm unreachable?)", "—", fmt.Sprintf("≤ %.2f × DOMPurify", doc.dompurify), "—"})
+			b.add(row{doc.name + "-dompurify", "6. sanitize vs DOMPurify", "DOMPurify is not installed in " + b.deps + " (npm unreachable?)", "—", fmt.Sprintf("≤ %.2f × DOMPurify", doc.dompurify), "—"})
 		}
 		if s.SetHTML != nil {
 			r := s.Normalize / *s.SetHTML
-			b.add(row{"6. sanitize " + kb + ": normalize vs `setHTML`", rate(s.Normalize) + " vs " + rate(*s.SetHTML), fmt.Sprintf("%.2f ×", r),
+			b.add(row{doc.name + "-sethtml", "6. sanitize " + kb + ": normalize vs `setHTML`", rate(s.Normalize) + " vs " + rate(*s.SetHTML), fmt.Sprintf("%.2f ×", r),
 				fmt.Sprintf("≤ %.1f × `setHTML`", doc.setHTML), met(r <= doc.setHTML)})
 		} else {
-			b.add(row{"6. sanitize vs `setHTML`", "Element.setHTML is not in this Chromium", "—", fmt.Sprintf("≤ %.1f × `setHTML`", doc.setHTML), "—"})
+			b.add(row{doc.name + "-sethtml", "6. sanitize vs `setHTML`", "Element.setHTML is not in this Chromium", "—", fmt.Sprintf("≤ %.1f × `setHTML`", doc.setHTML), "—"})
 		}
 		// The module's normalize export alone (the Worker round trip of the strings, no
 		// JSON.parse on the page) against bluemonday alone in a Worker: what normalizing adds to
@@ -282,26 +327,9 @@ func (b *bench) sanitize() {
 		if doc.bluemondayTarget > 0 {
 			target, ok = fmt.Sprintf("≤ %.2f × bluemonday alone", doc.bluemondayTarget), met(r <= doc.bluemondayTarget)
 		}
-		b.add(row{"6. " + kb + ": the module's normalize vs bluemonday alone (each in a Worker)",
+		b.add(row{doc.name + "-bluemonday", "6. " + kb + ": the module's normalize vs bluemonday alone (each in a Worker)",
 			fmt.Sprintf("%.0f ms vs %.0f ms (sanitize.HTMLAndText %.0f ms; the page's whole normalize() %.0f ms)", s.Module, s.Bluemonday, s.Sanitize, s.Normalize),
 			fmt.Sprintf("%.2f ×", r), target, ok})
-	}
-}
-
-func (b *bench) print() {
-	cpu := cpuModel()
-	fmt.Printf("\nMeasured on %s on %d cores (%s, %s; load average %s), headless %s, %s, with `%s` (the browser part took %s).\n\n",
-		time.Now().Format("2006-01-02"), runtime.NumCPU(), cpu, runtime.GOOS+"/"+runtime.GOARCH, b.load, b.chromium, runtime.Version(), b.command, b.elapsed.Round(time.Second))
-	fmt.Println("| what | measured | ratio | target | met |")
-	fmt.Println("|---|---|---|---|---|")
-	for _, r := range b.rows {
-		fmt.Printf("| %s | %s | %s | %s | %s |\n", r.what, r.measured, r.ratio, r.target, r.met)
-	}
-	if len(b.notes) > 0 {
-		fmt.Println()
-		for _, n := range b.notes {
-			fmt.Println("- " + n)
-		}
 	}
 }
 
@@ -312,12 +340,18 @@ func buildHelpers(dir string) string {
 	if goCmd == "" {
 		goCmd = "go"
 	}
-	for _, p := range []string{"minimal", "sanitizeonly"} {
-		cmd := exec.Command(goCmd, "build", "-trimpath", "-ldflags=-s -w", "-o", filepath.Join(dir, p+".wasm"), "./cmd/webmcp-bench/"+p)
+	build := func(out, pkg string, args ...string) {
+		cmd := exec.Command(goCmd, append(append([]string{"build", "-trimpath"}, args...), "-o", filepath.Join(dir, out), pkg)...)
 		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 		cmd.Stderr = os.Stderr
 		check(cmd.Run())
 	}
+	for _, p := range []string{"minimal", "sanitizeonly", "bluemondayonly"} {
+		build(p+".wasm", "./cmd/webmcp-bench/"+p, "-ldflags=-s -w")
+	}
+	// With their symbols, for the size row's view per package: the module and the floor.
+	build("module-symbols.wasm", "./wasm")
+	build("bluemondayonly-symbols.wasm", "./cmd/webmcp-bench/bluemondayonly")
 	out, err := exec.Command(goCmd, "env", "GOROOT").Output()
 	check(err)
 	return strings.TrimSpace(string(out))

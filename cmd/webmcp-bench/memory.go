@@ -107,13 +107,13 @@ func (b *bench) memory() {
 	mb := func(x float64) string { return fmt.Sprintf("%.2f", x/1e6) }
 	flat := s1.Go.HeapAlloc-s0.Go.HeapAlloc < 1e6 && s1.Go.Goroutines == s0.Go.Goroutines && s1.goValues == s0.goValues &&
 		s1.JS-s0.JS < 2e6 && s1.workers == 1 && s0.workers == 1
-	b.add(row{fmt.Sprintf("9. %d calls through Go (`html_small`, 8 at a time, %.0f µs a call)", b.memCalls, ms*1000/float64(b.memCalls)),
+	b.add(row{"memory", fmt.Sprintf("9. %d calls through Go (`html_small`, 8 at a time, %.0f µs a call)", b.memCalls, ms*1000/float64(b.memCalls)),
 		fmt.Sprintf("Go heap %s → %s MB, goroutines %d → %d, JS values held by Go %d → %d (no js.Func per call), page JS heap %s → %s MB, bridge Workers %d → %d",
 			mb(s0.Go.HeapAlloc), mb(s1.Go.HeapAlloc), s0.Go.Goroutines, s1.Go.Goroutines, s0.goValues, s1.goValues, mb(s0.JS), mb(s1.JS), s0.workers, s1.workers),
 		fmt.Sprintf("Go %+.2f MB", (s1.Go.HeapAlloc-s0.Go.HeapAlloc)/1e6), "flat, no leaked Workers or js.Funcs", met(flat)})
 	ok := rs.Crashed == b.restartN && rs.Generations == b.restartN && s2.workers == 1 && s2.goInstances == 1 &&
 		s2.Go.HeapAlloc-s0.Go.HeapAlloc < 1e6 && s2.goValues == s0.goValues && s2.JS-s0.JS < 2e6
-	b.add(row{fmt.Sprintf("9. %d forced module restarts (crash in normalize, next call restarts)", b.restartN),
+	b.add(row{"restarts", fmt.Sprintf("9. %d forced module restarts (crash in normalize, next call restarts)", b.restartN),
 		fmt.Sprintf("%d crashed calls gave isError, %d new modules; then bridge Workers %d (all Workers in the browser: %d), Go instances in it %d, Go heap %s MB, goroutines %d, JS values held by Go %d, page JS heap %s MB",
 			rs.Crashed, rs.Generations, s2.workers, s2.allWorkers, s2.goInstances, mb(s2.Go.HeapAlloc), s2.Go.Goroutines, s2.goValues, mb(s2.JS)),
 		"", "1 Worker, heaps as before", met(ok)})

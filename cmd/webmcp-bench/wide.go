@@ -31,7 +31,7 @@ func (b *bench) wide() {
 		bigs, smalls = append(bigs, got.BigMs), append(smalls, got.SmallMs)
 	}
 	big, small := median(bigs), median(smalls)
-	b.add(row{fmt.Sprintf("7. a %.1f MB object (JSON) of %s small members through `executeTool`, a small call queued behind it", float64(got.Bytes)/1e6, thousands(got.Members)),
+	b.add(row{"wide", fmt.Sprintf("7. a %.1f MB object (JSON) of %s small members through `executeTool`, a small call queued behind it", float64(got.Bytes)/1e6, thousands(got.Members)),
 		fmt.Sprintf("the big call %.2f s, the small one answered after %.2f s (median of 3)", big/1000, small/1000),
 		"", "≤ 3 s each", met(big <= 3000 && small <= 3000)})
 }
@@ -64,7 +64,8 @@ func (b *bench) nativeGo() {
 		check(fmt.Errorf("go test -bench gave no result line for BenchmarkNormalizeHTML500KB"))
 	}
 	rate, n := median(rates), median(allocs)
-	b.add(row{"8. natively in Go: `bridge.NormalizeJSON` of 500 KB HTML",
+	b.add(row{"native", "8. natively in Go: `bridge.NormalizeJSON` of 500 KB HTML",
 		fmt.Sprintf("%.1f MB/s, %s allocations (median of 3 runs of `go test -bench NormalizeHTML500KB -benchtime 20x ./bridge`)", rate, thousands(int(n))),
 		"", "≥ 30 MB/s, ≤ 150,000 allocations", met(rate >= 30 && n <= 150000)})
+	b.profileSplit()
 }

@@ -7,14 +7,17 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"log/slog"
 	"net/url"
 	"slices"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/inspector"
+	cdplog "github.com/chromedp/cdproto/log"
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/cdproto/runtime"
 	"github.com/chromedp/cdproto/target"
@@ -64,52 +67,131 @@ func startBrowser(parent context.Context, cfg browserConfig) (context.Context, c
 	return bctx, cancel, nil
 }
 
+// devtoolsSource is the PageSource of a Chromium webmcp-mcp drives over DevTools (launched, or
+// attached with -browser): each page is a tab with the bridge injected before the page's scripts,
+// read and called from an isolated world; where a page is comes from DevTools.
+type devtoolsSource struct {
+	browser  context.Context // chromedp context of the browser
+	inject   string          // the script every page gets first
+	reader   string          // reader.js, evaluated in webmcp-mcp's isolated world of each page
+	timeout  time.Duration   // how long opening a page may take
+	log      *slog.Logger
+	attached bool // the browser is the person's (-browser): its tabs are adopted, not launched
+
+	nextCall atomic.Int64
+	changes  chan struct{}
+
+	mu       sync.Mutex
+	tabs     []*tab
+	lastPage int
+	gone     []Page // pages that closed, newest last (a few)
+}
+
+func newDevtoolsSource(browser context.Context, inject string, timeout time.Duration, log *slog.Logger, attached bool) *devtoolsSource {
+	return &devtoolsSource{browser: browser, inject: inject, reader: readerScript(), timeout: timeout, log: log, attached: attached,
+		changes: make(chan struct{}, 1)}
+}
+
+// Changes implements PageSource.
+func (s *devtoolsSource) Changes() <-chan struct{} { return s.changes }
+
+// notify signals a change, coalesced.
+func (s *devtoolsSource) notify() {
+	select {
+	case s.changes <- struct{}{}:
+	default:
+	}
+}
+
+// Pages implements PageSource. With an attached browser, tabs the person opened since are
+// adopted first.
+func (s *devtoolsSource) Pages(ctx context.Context) []Page {
+	if s.attached {
+		if err := s.adoptTargets(); err != nil {
+			s.log.Debug("adopting tabs", "err", err)
+		}
+	}
+	var out []Page
+	for _, t := range s.allTabs() {
+		out = append(out, t.page())
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append(out, s.gone...)
+}
+
+// Open implements PageSource.
+func (s *devtoolsSource) Open(ctx context.Context, rawURL string) (Page, error) {
+	t, err := s.openTab(ctx, rawURL)
+	if t == nil {
+		return Page{}, err
+	}
+	return t.page(), err
+}
+
+// Close implements PageSource.
+func (s *devtoolsSource) Close(ctx context.Context, id string) error {
+	t := s.tab(id)
+	if t == nil {
+		return ErrPageClosed
+	}
+	s.closeTab(t)
+	return nil
+}
+
+// Call implements PageSource.
+func (s *devtoolsSource) Call(ctx context.Context, c ToolCall) (ToolAnswer, error) {
+	t := s.tab(c.Page)
+	if t == nil {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		for _, g := range s.gone {
+			if g.ID == c.Page {
+				return ToolAnswer{}, fmt.Errorf("%w: %s", ErrPageClosed, g.Closed)
+			}
+		}
+		return ToolAnswer{}, ErrPageClosed
+	}
+	return t.call(ctx, c.Origin, c.Tool, c.Args)
+}
+
 // tab is one page webmcp-mcp drives: a browser tab with the bridge injected.
 type tab struct {
 	id     string // "p1", "p2", … as MCP clients name it
 	target string // the browser's id of the tab
-	app    *app
+	src    *devtoolsSource
 	ctx    context.Context
 	cancel context.CancelFunc
 
 	mu      sync.Mutex
-	info    pageInfo
+	info    Page
 	gen     int  // increases with each main-frame navigation
 	closed  bool // the tab is gone
 	native  bool // the page has the browser's own ModelContext: it is read from the isolated world
 	world   runtime.ExecutionContextID
 	worldOf int      // the gen the isolated world belongs to
 	dialogs []string // the dialogs dismissed, newest last (a few)
-	loadErr string   // why the page did not load, when it did not
 	wanted  string   // the URL it was opened with
 	crashed string   // why the tab was closed under its calls, when it was
 	refresh chan struct{}
 }
 
-// pageInfo is a page as webmcp-mcp shows it: where it is comes from the browser (DevTools), its
-// tools from the page.
-type pageInfo struct {
-	Origin string
-	URL    string
-	Title  string
-	Tools  []pageTool
-	More   int // tools left out past maxPageTools
+// page is the tab as a Page of the source.
+func (t *tab) page() Page {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	p := t.info
+	p.ID = t.id
+	p.Tools = slices.Clone(p.Tools)
+	p.Dialogs = slices.Clone(t.dialogs)
+	p.Errors = slices.Clone(p.Errors)
+	if p.LoadError != "" {
+		p.URL = t.wanted
+	}
+	return p
 }
 
-// pageTool is a tool as a page describes it (getTools, read without trust). The *Cut and
-// SchemaTooLarge fields say what the reader cut before it left the browser.
-type pageTool struct {
-	Name             string         `json:"name"`
-	Title            string         `json:"title"`
-	Description      string         `json:"description"`
-	DescriptionCut   int            `json:"descriptionCut"`
-	InputSchema      map[string]any `json:"inputSchema"`
-	SchemaTooLarge   int            `json:"schemaTooLarge"`
-	SchemaUnreadable bool           `json:"schemaUnreadable"`
-	Annotations      map[string]any `json:"annotations"`
-}
-
-func (t *tab) snapshot() (pageInfo, int, bool) {
+func (t *tab) snapshot() (Page, int, bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.info, t.gen, t.closed
@@ -121,7 +203,7 @@ func (t *tab) snapshot() (pageInfo, int, bool) {
 // document changed, that a dialog opened or that the renderer died.
 func (t *tab) setup(immediate bool) error {
 	if _, err := chromedp.Call(t.ctx, inspector.Enable, cdp.Empty{}); err != nil {
-		t.app.log.Debug("Inspector domain not available", "page", t.id, "err", err)
+		t.src.log.Debug("Inspector domain not available", "page", t.id, "err", err)
 	}
 	if err := chromedp.Do(t.ctx,
 		chromedp.ExposeFunc(notifyName, func(context.Context, []any) (chromedp.Void, error) {
@@ -133,12 +215,19 @@ func (t *tab) setup(immediate bool) error {
 	if _, err := chromedp.Call(t.ctx, page.Enable, page.EnableParams{}); err != nil {
 		return err
 	}
+	// The page's uncaught errors (Runtime) and failed loads (Log), for webmcp_list_pages.
+	if _, err := chromedp.Call(t.ctx, runtime.Enable, cdp.Empty{}); err != nil {
+		return err
+	}
+	if _, err := chromedp.Call(t.ctx, cdplog.Enable, cdp.Empty{}); err != nil {
+		t.src.log.Debug("Log domain not available", "page", t.id, "err", err)
+	}
 	if _, err := chromedp.Call(t.ctx, page.SetBypassCSP, page.SetBypassCSPParams{Enabled: true}); err != nil {
 		return err
 	}
 	run := immediate
 	if _, err := chromedp.Call(t.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
-		Source: t.app.inject, RunImmediately: &run,
+		Source: t.src.inject, RunImmediately: &run,
 	}); err != nil {
 		return err
 	}
@@ -157,7 +246,7 @@ func (t *tab) setup(immediate bool) error {
 	// Native WebMCP reports registrations itself; without it the call fails, and the page's
 	// toolchange events (through the notifier) are enough.
 	if _, err := chromedp.Call(t.ctx, webmcp.Enable, cdp.Empty{}); err != nil {
-		t.app.log.Debug("WebMCP domain not available", "page", t.id, "err", err)
+		t.src.log.Debug("WebMCP domain not available", "page", t.id, "err", err)
 	}
 	go t.refreshLoop()
 	return nil
@@ -172,7 +261,7 @@ func (t *tab) onEvent(ev any) {
 		}
 		t.mu.Lock()
 		t.gen++
-		t.info = pageInfo{URL: ev.Frame.URL, Origin: ev.Frame.SecurityOrigin}
+		t.info = Page{URL: ev.Frame.URL, Origin: ev.Frame.SecurityOrigin, Loading: t.info.Loading}
 		t.mu.Unlock()
 		t.scheduleRefresh()
 	case *page.EventNavigatedWithinDocument:
@@ -182,15 +271,69 @@ func (t *tab) onEvent(ev any) {
 		t.scheduleRefresh()
 	case *page.EventJavascriptDialogOpening:
 		go t.dismissDialog(ev)
+	case *runtime.EventExceptionThrown:
+		if d := ev.ExceptionDetails; d != nil && d.ExecutionContextID == t.mainWorld(d) {
+			t.pageError(exceptionText(d))
+		}
+	case *cdplog.EventEntryAdded:
+		// The browser's own favicon request is not the page's failure.
+		if e := ev.Entry; e != nil && e.Level == cdplog.EntryLevelError && e.Source == cdplog.EntrySourceNetwork &&
+			!strings.HasSuffix(e.URL, "/favicon.ico") {
+			t.pageError(e.Text + " " + e.URL)
+		}
 	case *inspector.EventTargetCrashed:
-		go t.app.crashed(t, "its renderer crashed or ran out of memory")
+		go t.src.crashed(t, "its renderer crashed or ran out of memory")
 	case *page.EventLoadEventFired, *page.EventDomContentEventFired, *webmcp.EventToolsAdded, *webmcp.EventToolsRemoved:
 		t.scheduleRefresh()
 	}
 }
 
-// maxDialogs is how many dismissed dialogs a page keeps to report.
-const maxDialogs = 5
+// maxDialogs is how many dismissed dialogs a page keeps to report, maxPageErrors how many
+// uncaught errors and failed loads, and maxGonePages how many closed pages the source still lists.
+const (
+	maxDialogs    = 5
+	maxPageErrors = 5
+	maxGonePages  = 5
+)
+
+// pageError records one of the page's uncaught errors or failed loads (page text, bounded) and
+// logs it (-v).
+func (t *tab) pageError(text string) {
+	text = clip(strings.TrimSpace(text), 300)
+	t.src.log.Debug("page error", "page", t.id, "error", text)
+	t.mu.Lock()
+	t.info.Errors = append(t.info.Errors, text)
+	if len(t.info.Errors) > maxPageErrors {
+		t.info.Errors = t.info.Errors[len(t.info.Errors)-maxPageErrors:]
+	}
+	t.mu.Unlock()
+	t.src.notify()
+}
+
+// mainWorld is the execution context an exception must come from to be the page's own: any but
+// webmcp-mcp's isolated world.
+func (t *tab) mainWorld(d *runtime.ExceptionDetails) runtime.ExecutionContextID {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.world != 0 && d.ExecutionContextID == t.world {
+		return -1
+	}
+	return d.ExecutionContextID
+}
+
+// exceptionText is an uncaught exception as DevTools reports it: its text, the exception's first
+// line, and where.
+func exceptionText(d *runtime.ExceptionDetails) string {
+	s := d.Text
+	if e := d.Exception; e != nil && e.Description != "" {
+		first, _, _ := strings.Cut(e.Description, "\n")
+		s += " " + first
+	}
+	if d.URL != "" {
+		s += fmt.Sprintf(" (%s:%d)", d.URL, d.LineNumber+1)
+	}
+	return s
+}
 
 // dismissDialog dismisses a dialog the page opened (alert, confirm, prompt; a beforeunload
 // dialog is accepted, so the page goes where it was asked to) and records it, so that no dialog
@@ -200,7 +343,7 @@ func (t *tab) dismissDialog(ev *page.EventJavascriptDialogOpening) {
 	ctx, cancel := context.WithTimeout(t.ctx, 5*time.Second)
 	defer cancel()
 	if _, err := chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: accept}); err != nil {
-		t.app.log.Debug("dismissing a dialog", "page", t.id, "err", err)
+		t.src.log.Debug("dismissing a dialog", "page", t.id, "err", err)
 	}
 	what := "dismissed"
 	if accept {
@@ -229,10 +372,10 @@ func (t *tab) refreshLoop() {
 	for {
 		select {
 		case <-t.ctx.Done():
-			t.app.forget(t)
+			t.src.forget(t)
 			return
 		case <-detached:
-			t.app.forget(t)
+			t.src.forget(t)
 			return
 		case <-t.refresh:
 		}
@@ -245,12 +388,12 @@ func (t *tab) refreshLoop() {
 	}
 }
 
-// list asks the page for its tools and updates the MCP tool set when they changed: where the
-// browser has native WebMCP, from the isolated world; else from the bridge's ModelContext in the
-// page's world. Where the page is and its title come from the browser.
+// list asks the page for its tools and signals a change when it read them: where the browser has
+// native WebMCP, from the isolated world; else from the bridge's ModelContext in the page's
+// world. Where the page is and its title come from the browser.
 func (t *tab) list() {
 	if t.read() {
-		t.app.requestSync()
+		t.src.notify()
 	}
 }
 
@@ -262,21 +405,13 @@ func (t *tab) read() bool {
 	tools, more, native, err := t.readTools(ctx)
 	if err != nil {
 		if t.ctx.Err() == nil {
-			t.app.log.Debug("listing tools", "page", t.id, "err", err)
+			t.src.log.Debug("listing tools", "page", t.id, "err", err)
 		}
 		return false
 	}
 	title := ""
 	if ti, err := chromedp.Call(ctx, target.GetTargetInfo, target.GetTargetInfoParams{}); err == nil && ti.TargetInfo != nil {
 		title = ti.TargetInfo.Title
-	}
-	tools = slices.DeleteFunc(tools, func(pt pageTool) bool { return !validToolName(pt.Name) })
-	if len(tools) > maxPageTools {
-		more += len(tools) - maxPageTools
-		tools = tools[:maxPageTools]
-	}
-	for i := range tools {
-		boundTool(&tools[i])
 	}
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -290,14 +425,14 @@ func (t *tab) read() bool {
 }
 
 // readTools reads the page's tools.
-func (t *tab) readTools(ctx context.Context) (tools []pageTool, more int, native bool, err error) {
+func (t *tab) readTools(ctx context.Context) (tools []PageTool, more int, native bool, err error) {
 	s, err := t.evalIsolated(ctx, "__webmcpMcp.list()")
 	if err != nil {
 		return nil, 0, false, err
 	}
 	var got struct {
 		Native bool       `json:"native"`
-		Tools  []pageTool `json:"tools"`
+		Tools  []PageTool `json:"tools"`
 		More   int        `json:"more"`
 	}
 	if err := json.Unmarshal([]byte(s), &got); err != nil {
@@ -316,22 +451,6 @@ func (t *tab) readTools(ctx context.Context) (tools []pageTool, more int, native
 		return nil, 0, false, fmt.Errorf("the page's tool list is not readable: %w", err)
 	}
 	return got.Tools, 0, false, nil
-}
-
-// boundTool holds a page tool to the limits of the tool list, marking each cut.
-func boundTool(pt *pageTool) {
-	pt.Title = clip(pt.Title, maxTitleChars)
-	pt.Description = cutNotice(pt.Description, maxToolChars, pt.DescriptionCut, "the description was")
-	if pt.InputSchema != nil {
-		if b, err := json.Marshal(pt.InputSchema); err != nil || len(b) > maxSchemaBytes {
-			pt.InputSchema, pt.SchemaTooLarge = nil, len(b)
-		}
-	}
-	for k, v := range pt.Annotations {
-		if _, ok := v.(bool); !ok || len(pt.Annotations) > 8 {
-			delete(pt.Annotations, k)
-		}
-	}
 }
 
 // worldName names webmcp-mcp's isolated world in each page.
@@ -356,7 +475,7 @@ func (t *tab) evalIsolated(ctx context.Context, expr string) (string, error) {
 			return "", err
 		}
 		world = w.ExecutionContextID
-		if _, err := evalIn(ctx, world, t.app.reader+`;""`); err != nil {
+		if _, err := evalIn(ctx, world, t.src.reader+`;""`); err != nil {
 			return "", err
 		}
 		t.mu.Lock()
@@ -402,26 +521,6 @@ func clip(s string, n int) string {
 	return string(r[:n]) + "…"
 }
 
-// validToolName is the WebMCP rule (and within the MCP one): 1-128 of A-Z a-z 0-9 _ . -
-func validToolName(s string) bool {
-	if len(s) == 0 || len(s) > 128 {
-		return false
-	}
-	for _, r := range s {
-		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '_' || r == '.' || r == '-') {
-			return false
-		}
-	}
-	return true
-}
-
-// errNavigated and errClosed end calls whose page went away under them.
-var (
-	errNavigated = errors.New("navigated")
-	errClosed    = errors.New("closed")
-	errCrashed   = errors.New("crashed")
-)
-
 // callAnswer is what __webmcpMcp.call answers (reader.js).
 type callAnswer struct {
 	Raw       *string `json:"raw"`
@@ -434,20 +533,32 @@ type callAnswer struct {
 }
 
 // call runs one tool call in the page: executeTool with an AbortSignal that ctx's end (the MCP
-// client's cancellation) aborts. It returns the page's answer, errNavigated when the document
-// changed under the call, errClosed when the tab went away, or ctx's error.
-func (t *tab) call(ctx context.Context, origin, name string, args json.RawMessage) (callAnswer, error) {
+// client's cancellation) aborts. It returns the page's answer, ErrNavigated when the document
+// changed under the call, ErrPageClosed when the tab went away, ErrNoSuchTool, or ctx's error.
+func (t *tab) call(ctx context.Context, origin, name string, args json.RawMessage) (ToolAnswer, error) {
+	a, err := t.run(ctx, origin, name, args)
+	switch {
+	case err != nil:
+		return ToolAnswer{}, err
+	case a.Missing:
+		return ToolAnswer{}, ErrNoSuchTool
+	}
+	return ToolAnswer{Output: a.Raw, TooLarge: a.TooLarge, Error: a.Error, ErrorCut: a.ErrorCut, ErrorName: a.Name}, nil
+}
+
+// run is call with the page's answer as reader.js gives it.
+func (t *tab) run(ctx context.Context, origin, name string, args json.RawMessage) (callAnswer, error) {
 	info, gen, closed := t.snapshot()
 	if closed {
-		return callAnswer{}, errClosed
+		return callAnswer{}, ErrPageClosed
 	}
 	if info.Origin != origin { // the browser says the tab is elsewhere now
-		return callAnswer{}, errNavigated
+		return callAnswer{}, ErrNavigated
 	}
 	t.mu.Lock()
 	native := t.native
 	t.mu.Unlock()
-	id := fmt.Sprintf("c%d", t.app.nextCall.Add(1))
+	id := fmt.Sprintf("c%d", t.src.nextCall.Add(1))
 	js := fmt.Sprintf(`__webmcpMcp.call(%s, %s, %s, %s)`, jsString(id), jsString(origin), jsString(name), jsString(string(args)))
 	cctx, cancel := context.WithCancel(t.ctx)
 	defer cancel()
@@ -468,16 +579,16 @@ func (t *tab) call(ctx context.Context, origin, name string, args json.RawMessag
 			return callAnswer{}, ctx.Err()
 		case closedNow || t.ctx.Err() != nil:
 			if why := t.crashReason(); why != "" {
-				return callAnswer{}, fmt.Errorf("%w: %s", errCrashed, why)
+				return callAnswer{}, fmt.Errorf("%w: %s", ErrPageClosed, why)
 			}
-			return callAnswer{}, errClosed
+			return callAnswer{}, ErrPageClosed
 		case genNow != gen || isContextGone(err):
-			return callAnswer{}, errNavigated
+			return callAnswer{}, ErrNavigated
 		}
 		return callAnswer{}, err
 	}
 	if _, genNow, _ := t.snapshot(); genNow != gen {
-		return callAnswer{}, errNavigated
+		return callAnswer{}, ErrNavigated
 	}
 	var a callAnswer
 	if err := json.Unmarshal([]byte(s), &a); err != nil {
@@ -485,7 +596,7 @@ func (t *tab) call(ctx context.Context, origin, name string, args json.RawMessag
 		return callAnswer{Error: &msg}, nil
 	}
 	if a.Navigated != "" {
-		return a, errNavigated
+		return a, ErrNavigated
 	}
 	return a, nil
 }
@@ -505,7 +616,7 @@ func (t *tab) abort(id string) {
 		_, err = evalMain(ctx, "window.__webmcpMcp && "+expr)
 	}
 	if err != nil {
-		t.app.log.Debug("aborting a call", "page", t.id, "err", err)
+		t.src.log.Debug("aborting a call", "page", t.id, "err", err)
 	}
 }
 
@@ -523,7 +634,7 @@ func jsString(s string) string {
 // openTab opens url in a new tab with the bridge injected and lists its tools. A page that did
 // not load stays listed with the reason (the error is returned too); opening its URL again
 // retries in the same tab.
-func (a *app) openTab(ctx context.Context, rawURL string) (*tab, error) {
+func (a *devtoolsSource) openTab(ctx context.Context, rawURL string) (*tab, error) {
 	u, err := url.Parse(rawURL)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https" && rawURL != "about:blank") {
 		return nil, fmt.Errorf("%q is not an http(s) URL", clip(rawURL, 200))
@@ -543,31 +654,38 @@ func (a *app) openTab(ctx context.Context, rawURL string) (*tab, error) {
 			a.mu.Unlock()
 		}
 	}
+	t.mu.Lock()
+	t.info.Loading = true
+	t.mu.Unlock()
 	nctx, ncancel := context.WithTimeout(t.ctx, a.timeout)
 	defer ncancel()
 	stop := context.AfterFunc(ctx, ncancel)
 	defer stop()
 	err = chromedp.Do(nctx, chromedp.Navigate(rawURL))
 	t.mu.Lock()
-	t.loadErr = ""
+	t.info.LoadError = ""
 	if err != nil {
-		t.loadErr = clip(err.Error(), 300)
+		t.info.LoadError = clip(err.Error(), 300)
 	}
 	t.mu.Unlock()
+	if err == nil {
+		t.read()
+	}
+	t.mu.Lock()
+	t.info.Loading = false
+	t.mu.Unlock()
+	a.notify()
 	if err != nil {
-		a.requestSync()
 		return t, fmt.Errorf("opening %s: %w", clip(rawURL, 200), err)
 	}
-	t.read()
-	a.syncTools()
 	return t, nil
 }
 
 // failedTab is the open tab that was opened with rawURL and did not load, if any.
-func (a *app) failedTab(rawURL string) *tab {
+func (a *devtoolsSource) failedTab(rawURL string) *tab {
 	for _, t := range a.allTabs() {
 		t.mu.Lock()
-		failed := t.loadErr != "" && t.wanted == rawURL && !t.closed
+		failed := t.info.LoadError != "" && t.wanted == rawURL && !t.closed
 		t.mu.Unlock()
 		if failed {
 			return t
@@ -576,29 +694,12 @@ func (a *app) failedTab(rawURL string) *tab {
 	return nil
 }
 
-// openAtStart opens the -open pages one after the other, while the server already answers: a
-// page that loads slowly, opens dialogs or cannot be reached never holds up initialize.
-func (a *app) openAtStart(ctx context.Context, urls []string) {
-	for _, u := range urls {
-		if _, err := a.openTab(ctx, u); err != nil {
-			a.log.Warn("-open", "err", err)
-		}
-	}
-}
-
 // crashed closes a tab whose renderer is gone, remembering why for its calls and the page list.
-func (a *app) crashed(t *tab, why string) {
+func (a *devtoolsSource) crashed(t *tab, why string) {
 	t.mu.Lock()
 	t.crashed = why
-	u := t.info.URL
 	t.mu.Unlock()
 	a.log.Warn("closing a page", "page", t.id, "why", why)
-	a.mu.Lock()
-	a.gone = append(a.gone, fmt.Sprintf("%s (%s) was closed: %s", t.id, clip(u, maxURLChars), why))
-	if len(a.gone) > maxDialogs {
-		a.gone = a.gone[len(a.gone)-maxDialogs:]
-	}
-	a.mu.Unlock()
 	a.closeTab(t)
 }
 
@@ -610,7 +711,7 @@ func (t *tab) crashReason() string {
 
 // adoptTargets takes in the page tabs of an attached browser that webmcp-mcp does not drive yet:
 // the bridge goes into their current document and every later one.
-func (a *app) adoptTargets() error {
+func (a *devtoolsSource) adoptTargets() error {
 	infos, err := chromedp.Targets(a.browser)
 	if err != nil {
 		return err
@@ -634,17 +735,17 @@ func (a *app) adoptTargets() error {
 	return nil
 }
 
-func (a *app) newTab(ctx context.Context, cancel context.CancelFunc, targetID string) *tab {
+func (a *devtoolsSource) newTab(ctx context.Context, cancel context.CancelFunc, targetID string) *tab {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	a.lastPage++
-	t := &tab{id: fmt.Sprintf("p%d", a.lastPage), target: targetID, app: a, ctx: ctx, cancel: cancel, refresh: make(chan struct{}, 1)}
+	t := &tab{id: fmt.Sprintf("p%d", a.lastPage), target: targetID, src: a, ctx: ctx, cancel: cancel, refresh: make(chan struct{}, 1)}
 	a.tabs = append(a.tabs, t)
 	return t
 }
 
 // closeTab closes the tab (an attached tab is closed too: that is what was asked) and forgets it.
-func (a *app) closeTab(t *tab) {
+func (a *devtoolsSource) closeTab(t *tab) {
 	ctx, cancel := context.WithTimeout(t.ctx, 5*time.Second)
 	_, _ = chromedp.Call(ctx, page.Close, cdp.Empty{})
 	cancel()
@@ -653,7 +754,7 @@ func (a *app) closeTab(t *tab) {
 }
 
 // forget drops a tab that is gone and its tools.
-func (a *app) forget(t *tab) {
+func (a *devtoolsSource) forget(t *tab) {
 	t.mu.Lock()
 	already := t.closed
 	t.closed = true
@@ -661,13 +762,22 @@ func (a *app) forget(t *tab) {
 	if already {
 		return
 	}
+	p := t.page()
+	p.Tools, p.More, p.Loading = nil, 0, false
+	if p.Closed = t.crashReason(); p.Closed == "" {
+		p.Closed = "closed"
+	}
 	a.mu.Lock()
 	a.tabs = slices.DeleteFunc(a.tabs, func(x *tab) bool { return x == t })
+	a.gone = append(a.gone, p)
+	if len(a.gone) > maxGonePages {
+		a.gone = a.gone[len(a.gone)-maxGonePages:]
+	}
 	a.mu.Unlock()
-	a.requestSync()
+	a.notify()
 }
 
-func (a *app) tab(id string) *tab {
+func (a *devtoolsSource) tab(id string) *tab {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	for _, t := range a.tabs {
@@ -679,13 +789,13 @@ func (a *app) tab(id string) *tab {
 }
 
 // drives reports whether a tab of the browser's target id is one of webmcp-mcp's.
-func (a *app) drives(targetID string) bool {
+func (a *devtoolsSource) drives(targetID string) bool {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return slices.ContainsFunc(a.tabs, func(t *tab) bool { return t.target == targetID })
 }
 
-func (a *app) allTabs() []*tab {
+func (a *devtoolsSource) allTabs() []*tab {
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	return slices.Clone(a.tabs)

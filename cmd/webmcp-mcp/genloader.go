@@ -4,7 +4,7 @@
 // works with no checkout at hand: loader_gen.js, the bridge's loader as `make build` writes it
 // (web/dist/webmcp-bridge.js, built from web/src by internal/jsbuild, without its source-map
 // comment), injected into pages; render_gen.js and render_gen.css, the project's renderer
-// (web/src/render.js and render.css, which `make build` copies into web/dist), inlined into the
+// (web/src/render.ts, built to web/dist/render.js, and web/src/render.css), inlined into the
 // MCP Apps viewer. With -check it writes nothing and fails when a file is not what web/src gives
 // today (TestLoaderGenerated runs it).
 //

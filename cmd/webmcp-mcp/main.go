@@ -108,10 +108,12 @@ type options struct {
 	browserURL string
 	policyFile string
 	timeout    time.Duration
+	ready      time.Duration
 	assets     string
 	chromium   string
 	webmcp     bool
 	verbose    bool
+	ext        extensionOptions // the extension path (extmain.go)
 }
 
 func parseFlags(args []string, stderr io.Writer) (options, error) {
@@ -124,10 +126,12 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.StringVar(&o.browserURL, "browser", "", "attach to a running Chrome's DevTools endpoint (http://127.0.0.1:9222 or a ws:// URL) instead of launching Chromium")
 	fs.StringVar(&o.policyFile, "policy", "", "the policy as a JSON file (the settings of WebMCPBridge.configure)")
 	fs.DurationVar(&o.timeout, "timeout", defaultTimeout, "how long a tool call (or opening a page) may take; below the 60 s after which common MCP clients give up, and progress notifications are sent meanwhile")
+	fs.DurationVar(&o.ready, "ready-timeout", defaultReadyTimeout, "how long the first tools/list (and a call of a tool not yet known) waits for the -open pages to load and register their tools")
 	fs.StringVar(&o.assets, "assets", "", "the built bridge (web/dist of `make build`), whose module then also runs in each page; default: $WEBMCP_BRIDGE_ASSETS, or a web/dist found from the working directory or the executable, else none (the embedded loader only)")
 	fs.StringVar(&o.chromium, "chromium", "", "the Chromium to launch (default: $CHROMIUM, or chromium on PATH)")
 	fs.BoolVar(&o.webmcp, "webmcp", true, "launch Chromium with native WebMCP (--enable-features=WebMCP); false: the bridge provides the API")
 	fs.BoolVar(&o.verbose, "v", false, "log debug messages to stderr")
+	addExtensionFlags(fs, &o.ext)
 	fs.Usage = func() {
 		fmt.Fprintln(stderr, "usage: webmcp-mcp [flags]\n\nAn MCP server (stdio, or streamable HTTP with -http) for the WebMCP tools of web pages.\n\nflags:")
 		fs.PrintDefaults()
@@ -141,10 +145,16 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	if o.timeout <= 0 {
 		return o, errors.New("-timeout must be positive")
 	}
-	return o, nil
+	if o.ready < 0 {
+		return o, errors.New("-ready-timeout must not be negative")
+	}
+	return o, checkExtensionFlags(o)
 }
 
 func main() {
+	if host, code := hostMain(os.Args[1:], os.Stdin, os.Stdout, os.Stderr); host {
+		os.Exit(code)
+	}
 	o, err := parseFlags(os.Args[1:], os.Stderr)
 	if errors.Is(err, flag.ErrHelp) {
 		return
@@ -182,6 +192,16 @@ func run(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, stde
 		}
 		pagePolicy = &policy
 	}
+	if done, err := hostSetup(o.ext, stdout); done {
+		return err
+	}
+	if o.ext.enabled {
+		a := newApp(policy, o.timeout, log, serverVersion())
+		if err := runExtension(ctx, o, a, log); err != nil {
+			return err
+		}
+		return serveApp(ctx, a, o.httpAddr, stdin, stdout, stderr, log)
+	}
 	dir, err := findAssets(o.assets)
 	if err != nil {
 		return err
@@ -196,7 +216,9 @@ func run(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, stde
 	defer stopAssets()
 
 	a := newApp(policy, o.timeout, log, serverVersion())
-	if a.inject, err = injectScript(dir, base, pagePolicy); err != nil {
+	a.readyTimeout = o.ready
+	inject, err := injectScript(dir, base, pagePolicy)
+	if err != nil {
 		return err
 	}
 	cfg := browserConfig{attach: o.browserURL, headed: o.headed, webmcp: o.webmcp}
@@ -218,31 +240,34 @@ func run(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, stde
 		return err
 	}
 	defer closeBrowser()
-	a.browser = bctx
-	if cfg.attach != "" {
-		a.attached = true
-		if err := a.adoptTargets(); err != nil {
+	src := newDevtoolsSource(bctx, inject, o.timeout, log, cfg.attach != "")
+	if src.attached {
+		if err := src.adoptTargets(); err != nil {
 			return err
 		}
 	}
-	go a.openAtStart(ctx, o.open)
+	a.serve(ctx, src)
+	a.openAtStart(ctx, o.open)
+	return serveApp(ctx, a, o.httpAddr, stdin, stdout, stderr, log)
+}
 
-	if o.httpAddr == "" {
-		err := a.server.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: nopWriteCloser{stdout}})
+// serveApp serves a's MCP server over stdio, or streamable HTTP on httpAddr.
+func serveApp(ctx context.Context, a *app, httpAddr string, stdin io.Reader, stdout, stderr io.Writer, log *slog.Logger) error {
+	if httpAddr == "" {
+		err := a.server.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: dropCancelledWriter{stdout}})
 		if err != nil && (errors.Is(err, io.EOF) || ctx.Err() != nil) {
 			return nil
 		}
 		return err
 	}
-	return serveHTTP(ctx, a.server, o.httpAddr, log, stderr)
+	return serveHTTP(ctx, a.server, httpAddr, log, stderr)
 }
 
-type nopWriteCloser struct{ io.Writer }
-
-func (nopWriteCloser) Close() error { return nil }
-
 // serveHTTP serves streamable HTTP at /mcp with the SDK's DNS-rebinding protection (on by
-// default) and cross-origin protection, and says where on stderr.
+// default) and cross-origin protection, and says where on stderr. Both protocol generations are
+// served: a request that names 2026-07-28 or later in its MCP-Protocol-Version header goes to the
+// stateless handler (per-request _meta, server/discover, subscriptions/listen; cancelling is
+// closing the request), every other to the stateful one (initialize, sessions, the GET stream).
 func serveHTTP(ctx context.Context, server *mcp.Server, addr string, log *slog.Logger, stderr io.Writer) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
@@ -251,9 +276,8 @@ func serveHTTP(ctx context.Context, server *mcp.Server, addr string, log *slog.L
 	if host, _, _ := net.SplitHostPort(ln.Addr().String()); !net.ParseIP(host).IsLoopback() {
 		fmt.Fprintf(stderr, "webmcp-mcp: warning: %s is not a loopback address; anyone who reaches it can drive the browser\n", host)
 	}
-	h := mcp.NewStreamableHTTPHandler(func(*http.Request) *mcp.Server { return server }, &mcp.StreamableHTTPOptions{Logger: log})
 	mux := http.NewServeMux()
-	mux.Handle("/mcp", http.NewCrossOriginProtection().Handler(h))
+	mux.Handle("/mcp", http.NewCrossOriginProtection().Handler(dropCancelledHTTP(mcpHTTPHandler(server, log))))
 	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
 	fmt.Fprintf(stderr, "webmcp-mcp: streamable HTTP on http://%s/mcp\n", ln.Addr())
 	go func() {
@@ -266,4 +290,22 @@ func serveHTTP(ctx context.Context, server *mcp.Server, addr string, log *slog.L
 		return err
 	}
 	return nil
+}
+
+// statelessFrom is the first protocol version served statelessly over HTTP.
+const statelessFrom = "2026-07-28"
+
+// mcpHTTPHandler routes each request to the stateless handler when its MCP-Protocol-Version
+// header names statelessFrom or later, else to the stateful one; both serve the same server.
+func mcpHTTPHandler(server *mcp.Server, log *slog.Logger) http.Handler {
+	get := func(*http.Request) *mcp.Server { return server }
+	stateful := mcp.NewStreamableHTTPHandler(get, &mcp.StreamableHTTPOptions{Logger: log})
+	stateless := mcp.NewStreamableHTTPHandler(get, &mcp.StreamableHTTPOptions{Logger: log, Stateless: true, PropagateRequestCancellation: true})
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if v := r.Header.Get("MCP-Protocol-Version"); v >= statelessFrom {
+			stateless.ServeHTTP(w, r)
+			return
+		}
+		stateful.ServeHTTP(w, r)
+	})
 }

@@ -41,11 +41,7 @@ func TestReactHook(t *testing.T) {
 	readme := docBlock(t, pageGuide, "**React.**", "jsx")
 	require.NoError(t, os.WriteFile(filepath.Join(app, "Readme.jsx"), []byte(readme+"\nexport default Cart;\n"), 0o644))
 	// React and the plugin from the cache, as the app's own dependencies.
-	for _, pkg := range []string{"react", "react-dom", "@vitejs/plugin-react"} {
-		link := filepath.Join(app, "node_modules", pkg)
-		require.NoError(t, os.MkdirAll(filepath.Dir(link), 0o755))
-		require.NoError(t, os.Symlink(filepath.Join(deps, "node_modules", pkg), link))
-	}
+	linkDeps(t, app, deps, "react", "react-dom", "@vitejs/plugin-react")
 
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)

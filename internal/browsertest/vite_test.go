@@ -108,6 +108,7 @@ func newApp(t *testing.T, ctx context.Context, tmp, src string, files ...string)
 	for _, f := range files {
 		data, err := os.ReadFile(filepath.Join(src, f))
 		require.NoError(t, err)
+		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(app, f)), 0o755))
 		require.NoError(t, os.WriteFile(filepath.Join(app, f), data, 0o644))
 	}
 	require.NoError(t, os.WriteFile(filepath.Join(app, "package.json"), []byte(`{"name": "app", "private": true, "type": "module"}`+"\n"), 0o644))

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"unicode/utf16"
 	"unicode/utf8"
+	"unsafe"
 )
 
 // Decode decodes one JSON document into map[string]any, []any, string, json.Number, bool and
@@ -309,14 +310,17 @@ var plainStringByte = func() (t [256]bool) {
 }()
 
 func (d *jsonDecoder) slowStr(start int) (string, error) {
-	buf := make([]byte, 0, d.pos-start+16)
+	// The decoded string is never longer than its JSON (an escape is longer than what it
+	// stands for; a replaced invalid byte, 3 bytes for 1, is the one exception, which append
+	// makes room for): one allocation, written once, handed out without a copy.
+	buf := make([]byte, 0, stringEnd(d.data, d.pos)-start)
 	buf = append(buf, d.data[start:d.pos]...)
 	for d.pos < len(d.data) {
 		c := d.data[d.pos]
 		switch {
 		case c == '"':
 			d.pos++
-			return string(buf), nil
+			return unsafe.String(unsafe.SliceData(buf), len(buf)), nil // buf is not written again
 		case c < 0x20:
 			return "", d.errAt("control character in string")
 		case c == '\\':
@@ -389,6 +393,26 @@ func (d *jsonDecoder) slowStr(start int) (string, error) {
 		}
 	}
 	return "", errJSONEnd
+}
+
+// stringEnd returns the index of the quote that ends the JSON string whose content goes on at
+// data[i:], or len(data) when none does.
+func stringEnd(data []byte, i int) int {
+	for {
+		q := bytes.IndexByte(data[i:], '"')
+		if q < 0 {
+			return len(data)
+		}
+		i += q
+		n := 0 // backslashes before the quote: an odd number escapes it
+		for j := i - 1; j >= 0 && data[j] == '\\'; j-- {
+			n++
+		}
+		if n%2 == 0 {
+			return i
+		}
+		i++
+	}
 }
 
 func (d *jsonDecoder) hex4() (rune, bool) {

@@ -158,3 +158,25 @@ func TestDecodeDepth(t *testing.T) {
 		})
 	}
 }
+
+// TestDecodeEscapedStringAllocatesOnce: a long string with escapes (HTML in JSON: every
+// attribute's quotes escaped) is decoded into one buffer of the right size, handed out as the
+// string without a copy: its bytes are allocated once, not regrown run by run and copied at the
+// end.
+func TestDecodeEscapedStringAllocatesOnce(t *testing.T) {
+	doc := []byte(`"` + strings.Repeat(`<a href=\"https://e.test/\" title=\"\u00e9\">x</a>\n`, 400) + `"`)
+	want := strings.Repeat("<a href=\"https://e.test/\" title=\"\u00e9\">x</a>\n", 400)
+	var got any
+	n := testing.AllocsPerRun(20, func() {
+		var err error
+		if got, err = Decode(doc); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if got != want {
+		t.Fatalf("decoded %.80q…", got)
+	}
+	if n > 3 { // the document's one copy as a string, the decoded string's bytes, the interface
+		t.Errorf("decoding a %d-byte escaped string made %v allocations", len(doc), n)
+	}
+}

@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"testing"
@@ -19,6 +20,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/webmcp-bridge/webmcp-bridge/bridge/inputschema"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/jsonvalue"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/npmcache"
 )
 
@@ -42,13 +44,16 @@ type pageAnswer struct {
 	Sent string `json:"sent"`
 	Got  *struct {
 		Path    string `json:"path"`
+		Rule    string `json:"rule"`
 		Message string `json:"message"`
 	} `json:"got"`
 }
 
 // TestPageAgreesWithCompile: for every schema of the corpus, checkSchema (the page) and
 // inputschema.Compile (the module, given the JSON text the page sends) give the same answer:
-// both accept, or both refuse with the same path and the same message.
+// both accept, or both refuse at the same path by the same rule of the table, with the same
+// values in its message — the page in the table's words, Go in its own (RE2's error, Go's
+// quoting).
 func TestPageAgreesWithCompile(t *testing.T) {
 	node, err := npmcache.Node()
 	if err != nil {
@@ -81,11 +86,18 @@ func TestPageAgreesWithCompile(t *testing.T) {
 			refused++
 			var se *inputschema.SchemaError
 			require.ErrorAs(t, goErr, &se)
-			want = fmt.Sprintf("%s | registerTool: %s", se.Path, se.Error())
+			rule, args := rules.of(se.Reason, false)
+			want = fmt.Sprintf("%s | %s %q", se.Path, rule, args)
 		}
 		got := "accepted"
 		if a.Got != nil {
-			got = a.Got.Path + " | " + a.Got.Message
+			prefix := "registerTool: inputSchema" + a.Got.Path + ": "
+			reason, ok := strings.CutPrefix(a.Got.Message, prefix)
+			rule, args := rules.of(reason, true)
+			if !ok || rule != a.Got.Rule {
+				rule = fmt.Sprintf("%s (message %q, not the rule's)", a.Got.Rule, a.Got.Message)
+			}
+			got = fmt.Sprintf("%s | %s %q", a.Got.Path, rule, args)
 		}
 		if got == want {
 			agree++
@@ -97,6 +109,65 @@ func TestPageAgreesWithCompile(t *testing.T) {
 		agree, len(corpus), refused, len(corpus)-refused, changed)
 	require.Greater(t, refused, len(corpus)/4, "the corpus should refuse a fair share")
 	require.Greater(t, len(corpus)-refused, len(corpus)/10, "the corpus should accept a fair share")
+}
+
+// ruleTable reads a reason back into its rule of the table and the values it names: Go's reasons
+// (inputschema.Messages, quoted by strconv.Quote) and the page's (the same formats, quoted as
+// JSON), the reasons of excluded and refused keywords, and the reason of a schema too deep.
+type ruleTable struct {
+	formats map[string]*regexp.Regexp // rule → its format as a pattern, a group per value
+	fixed   map[string]string         // reason → rule, for the rules without values
+}
+
+var rules = func() ruleTable {
+	t := ruleTable{formats: map[string]*regexp.Regexp{}, fixed: map[string]string{}}
+	for name, format := range inputschema.Messages() {
+		pattern := regexp.QuoteMeta(format)
+		for verb, group := range map[string]string{"%q": `("(?:[^"\\]|\\.)*")`, "%s": `(.*)`, "%d": `(\d+)`} {
+			pattern = strings.ReplaceAll(pattern, verb, group)
+		}
+		if name == "patternWrong" {
+			pattern += `(?:: .*)?` // Go adds RE2's own error
+		}
+		t.formats[name] = regexp.MustCompile("^" + pattern + "$")
+	}
+	for _, k := range inputschema.Keywords() {
+		if k.Reason != "" {
+			t.fixed[k.Reason] = k.Kind
+		}
+	}
+	t.fixed[(&jsonvalue.DepthError{Limit: jsonvalue.MaxDepth}).Error()] = "tooDeep"
+	return t
+}()
+
+// of is the rule of reason and its values, unquoted (as JSON when page, else as Go quotes).
+func (t ruleTable) of(reason string, page bool) (string, []string) {
+	if rule, ok := t.fixed[reason]; ok {
+		return rule, nil
+	}
+	for name, re := range t.formats {
+		m := re.FindStringSubmatch(reason)
+		if m == nil {
+			continue
+		}
+		values := m[1:]
+		for i, v := range values {
+			if strings.HasPrefix(v, `"`) {
+				var u string
+				var err error
+				if page {
+					err = json.Unmarshal([]byte(v), &u)
+				} else {
+					u, err = strconv.Unquote(v)
+				}
+				if err == nil {
+					values[i] = u
+				}
+			}
+		}
+		return name, values
+	}
+	return "no rule: " + reason, nil
 }
 
 // bundle builds the runner with web/src/schema-check.ts into one script for node.

@@ -22,6 +22,22 @@ var tsArg = map[boundary.Arg]string{
 // tsSetting is the TypeScript type of each kind of policy setting.
 var tsSetting = map[string]string{"integer": "number", "boolean": "boolean", "strings": "string[]"}
 
+// textResultFrame is the JSON bridge writes for a plain-text result, before and after the
+// text's own JSON: what the loader writes around a text it maps without the module.
+func textResultFrame() (open, closing string, err error) {
+	const marker = "TEXT"
+	r, _ := bridge.Normalize(marker, bridge.DefaultPolicy())
+	b, err := r.MarshalJSON()
+	if err != nil {
+		return "", "", err
+	}
+	before, after, found := strings.Cut(string(b), q(marker))
+	if !found || strings.Contains(after, q(marker)) {
+		return "", "", fmt.Errorf("the text result %s holds its text other than once", b)
+	}
+	return before, after, nil
+}
+
 // boundaryTS writes the module's exports, the answer frame, the shared rules and the policy.
 func boundaryTS() ([]byte, error) {
 	f := newFile("What the loader and the Go module agree on: internal/boundary and bridge.")
@@ -81,6 +97,12 @@ func boundaryTS() ([]byte, error) {
 	f.line("export const TOOL_NAME = /%s/;", boundary.ToolNamePattern)
 	f.line("/** The deepest nesting of arrays and objects the module reads (bridge.MaxNesting). */")
 	f.line("export const MAX_NESTING = %d;", bridge.MaxNesting)
+	open, closing, err := textResultFrame()
+	if err != nil {
+		return nil, err
+	}
+	f.line("/** The JSON of a result of one text block, around the text's JSON (bridge.Normalize of a string). */")
+	f.line("export const TEXT_RESULT = [%s, %s] as const;", q(open), q(closing))
 	f.line("")
 	f.line("/** The policy in force: every setting (bridge.PolicySettings). A limit of 0 means none. */")
 	f.line("export interface Policy {")

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"regexp"
-	"regexp/syntax"
 	"slices"
 	"strings"
 	"unicode"
@@ -15,7 +14,7 @@ import (
 func init() { outputs["keywords.ts"] = keywordsTS }
 
 // keywordsTS writes the input-schema keyword table (inputschema.Keywords), the reasons
-// Compile gives, the limits, and what RE2 says and knows, for web/src/schema-check.ts.
+// Compile gives, the limits, and the class names RE2 knows, for web/src/schema-check.ts.
 func keywordsTS() ([]byte, error) {
 	table := inputschema.Keywords()
 	var kinds, shapes []string
@@ -58,7 +57,7 @@ func keywordsTS() ([]byte, error) {
 	f.line("export const JSON_TYPES: readonly string[] = [%s];", strings.Join(quoteAll(inputschema.TypeNames()), ", "))
 	f.line("")
 	messages := inputschema.Messages()
-	f.line("/** The reasons a schema is refused: %%q quotes as Go's strconv.Quote, %%s inserts as it is. */")
+	f.line("/** The rules a schema is refused by, by name: %%q is a quoted value, %%s and %%d are inserted as they are. */")
 	f.line("export const MESSAGES = {")
 	for _, name := range sortedKeys(messages) {
 		f.line("  %s: %s,", name, q(messages[name]))
@@ -73,13 +72,6 @@ func keywordsTS() ([]byte, error) {
 	f.line("export const MAX_DEPTH = %d;", jsonvalue.MaxDepth)
 	f.line("export const TOO_DEEP = %s;", q((&jsonvalue.DepthError{Limit: jsonvalue.MaxDepth}).Error()))
 	f.line("")
-	f.line("/** The errors of Go's regexp/syntax a pattern can meet, which registerTool quotes. */")
-	f.line("export const RE2_ERRORS = {")
-	for _, e := range re2Errors {
-		f.line("  %s: %s,", e.name, q(string(e.code)))
-	}
-	f.line("} as const;")
-	f.line("")
 	classes, err := unicodeClassNames()
 	if err != nil {
 		return nil, err
@@ -88,24 +80,6 @@ func keywordsTS() ([]byte, error) {
 	f.line(" * upper case, the others lower case, without _ - and space. */")
 	f.line("export const UNICODE_CLASSES: ReadonlySet<string> = new Set(%s.split(\" \"));", q(strings.Join(classes, " ")))
 	return f.Bytes(), nil
-}
-
-// re2Errors are the regexp/syntax errors the page's pattern check can tell.
-var re2Errors = []struct {
-	name string
-	code syntax.ErrorCode
-}{
-	{"invalidCharRange", syntax.ErrInvalidCharRange},
-	{"invalidEscape", syntax.ErrInvalidEscape},
-	{"invalidNamedCapture", syntax.ErrInvalidNamedCapture},
-	{"invalidPerlOp", syntax.ErrInvalidPerlOp},
-	{"invalidRepeatOp", syntax.ErrInvalidRepeatOp},
-	{"invalidRepeatSize", syntax.ErrInvalidRepeatSize},
-	{"missingBracket", syntax.ErrMissingBracket},
-	{"missingParen", syntax.ErrMissingParen},
-	{"missingRepeatArgument", syntax.ErrMissingRepeatArgument},
-	{"trailingBackslash", syntax.ErrTrailingBackslash},
-	{"unexpectedParen", syntax.ErrUnexpectedParen},
 }
 
 // unicodeClassNames are the canonical names of the classes Go's regexp accepts in \p{…}: the

@@ -2,7 +2,7 @@
 // At document_start it hands the MAIN-world bridge the module's location and a fresh per-page
 // secret (in an attribute the bridge removes before page scripts run), then a private
 // MessageChannel port. It serves the extension's own pages only (the panel), over a port that
-// belongs to this document: when the document goes (navigation, bfcache, close) the port
+// belongs to this document (the panel's, and the service worker's for MCP clients): when the document goes (navigation, bfcache, close) the port
 // disconnects, so nothing sent for this page can reach the next one. Every message to the panel
 // carries this page's origin and URL; a call must name the origin its list came from and a tool
 // that is still the one listed over the same port, and is refused unrun otherwise. Only answers
@@ -12,7 +12,7 @@
 /** An answer of the bridge over the private port. */
 interface BridgeAnswer { id?: number; secret?: string; event?: string; tools?: unknown; raw?: string; error?: string; errorName?: string }
 /** A request of the panel. */
-interface PanelRequest { id: number; op?: unknown; origin?: unknown; name?: unknown; args?: unknown }
+interface PanelRequest { id: number; op?: unknown; origin?: unknown; name?: unknown; args?: unknown; call?: unknown }
 
 {
   const secret = crypto.getRandomValues(new Uint32Array(4)).join("-");
@@ -59,16 +59,18 @@ interface PanelRequest { id: number; op?: unknown; origin?: unknown; name?: unkn
   setTimeout(() => window.postMessage({ webmcpBridgeRelay: true, secret }, "*", [channel.port2]));
 
   // ask sends a request to the bridge and resolves with its answer.
-  const ask = (req: Record<string, unknown>): Promise<BridgeAnswer> => new Promise((resolve) => {
+  // onSent hears the id the request went to the bridge with (an abort names it).
+  const ask = (req: Record<string, unknown>, onSent?: (id: number) => void): Promise<BridgeAnswer> => new Promise((resolve) => {
     const id = nextId++;
     pending.set(id, resolve);
     channel.port1.postMessage({ id, secret, ...req });
+    onSent?.(id);
   });
 
   chrome.runtime.onConnect.addListener((port) => {
     // Only the extension's own pages (the panel), never another content script or a web page.
     const s: chrome.runtime.MessageSender = port.sender || {};
-    if (port.name !== "webmcp-bridge-panel" || s.id !== chrome.runtime.id || s.tab || !s.url || !s.url.startsWith(chrome.runtime.getURL(""))) {
+    if ((port.name !== "webmcp-bridge-panel" && port.name !== "webmcp-bridge-agent") || s.id !== chrome.runtime.id || s.tab || !s.url || !s.url.startsWith(chrome.runtime.getURL(""))) {
       port.disconnect();
       return;
     }
@@ -77,6 +79,8 @@ interface PanelRequest { id: number; op?: unknown; origin?: unknown; name?: unkn
     // What this port was last shown of each tool (name → its description as JSON): a call runs
     // only the tool the panel listed, not another one registered since under the same name.
     let listed = new Map<string, string>();
+    // The calls of this port in flight: the port's request id → the bridge's, for an abort.
+    const calls = new Map<number, number>();
     port.onMessage.addListener((m: unknown) => void serve(m));
     const serve = async (m: unknown): Promise<void> => {
       const msg = m as PanelRequest | null;
@@ -96,6 +100,11 @@ interface PanelRequest { id: number; op?: unknown; origin?: unknown; name?: unkn
           if (Array.isArray(d.tools)) listed = new Map((d.tools as { name?: unknown }[]).filter((t) => t && typeof t.name === "string").map((t) => [t.name as string, JSON.stringify(t)]));
           return answer({ tools: d.tools, error: d.error, errorName: d.errorName });
         }
+        if (msg.op === "abort") {
+          const target = calls.get(Number(msg.call));
+          if (target !== undefined) channel.port1.postMessage({ id: nextId++, secret, op: "abort", target });
+          return;
+        }
         if (msg.op !== "call") return refuse("request", "unknown request");
         if (typeof msg.origin !== "string" || msg.origin !== location.origin) return refuse("origin", "the call was for another origin");
         if (typeof msg.name !== "string" || typeof msg.args !== "object" || msg.args === null) return refuse("request", "a call needs a tool name and an arguments object");
@@ -103,7 +112,8 @@ interface PanelRequest { id: number; op?: unknown; origin?: unknown; name?: unkn
         const now = await ask({ op: "list" });
         const tool: unknown = Array.isArray(now.tools) ? (now.tools as { name?: unknown }[]).find((t) => t && t.name === msg.name) : undefined;
         if (!tool || JSON.stringify(tool) !== listed.get(msg.name)) return refuse("toolchange", "the tool has changed since it was listed");
-        const d = await ask({ op: "call", name: msg.name, args: msg.args });
+        const d = await ask({ op: "call", name: msg.name, args: msg.args }, (id) => calls.set(msg.id, id));
+        calls.delete(msg.id);
         answer({ raw: d.raw, error: d.error, errorName: d.errorName });
       } catch (e) {
         answer({ error: "the page's answer cannot be read: " + messageOf(e) });

@@ -13,7 +13,7 @@ import type { AgentTool, CallToolResult, ModelContext, ModelInput, RegisteredToo
 
 /** modelInputs remembers the model input of every result handed out, so toModelInput(result)
  * does not cross again. */
-export const modelInputs = new WeakMap<object, ModelInput>();
+const modelInputs = new WeakMap<object, ModelInput>();
 
 /** toolOutput is what the agent side hands out for a result and its head. */
 function toolOutput(tool: string, body: string, head: NormalizedHead, modelInput: ModelInput): ToolOutput {

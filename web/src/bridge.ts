@@ -71,7 +71,7 @@ export interface Agent {
 /** What the entry points pass: where the module's files are, whether results are normalized
  * (false: the API alone, raw results), "eager" to start the module at once, false to keep the
  * module off Workers. */
-export interface InstallOptions { assets: Assets; normalize?: boolean; start?: "lazy" | "eager"; worker?: boolean }
+interface InstallOptions { assets: Assets; normalize?: boolean; start?: "lazy" | "eager"; worker?: boolean }
 
 /** install installs the bridge and answers it with the ModelContext it serves (null where a
  * bridge was installed before, which stays in charge). */
@@ -144,7 +144,7 @@ export function install({ assets, normalize = true, start = "lazy", worker = tru
 
 // contentBuilders are WebMCPBridge.content: plain objects of the proposed types. An image from a
 // binary keeps the binary as its data: the bridge hands it to the module as bytes.
-function contentBuilders(): Content {
+export function contentBuilders(): Content {
   return {
     text: (text) => ({ type: "text", text: String(text) }),
     html: (html) => ({ type: "html", html: String(html) }),

@@ -42,7 +42,7 @@ function getter<T>(proto: object, name: string): (this: T) => unknown {
 }
 
 /** The members of a MessageEvent, read through the getters captured at load. */
-export const messageEvent = {
+const messageEvent = {
   data: getter<MessageEvent>(MessageEvent.prototype, "data"),
   source: getter<MessageEvent>(MessageEvent.prototype, "source"),
   origin: getter<MessageEvent>(MessageEvent.prototype, "origin"),

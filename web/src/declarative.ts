@@ -7,14 +7,11 @@
 // tool-submit-active (:tool-form-active and :tool-submit-active in native WebMCP).
 import { TOOL_NAME } from "./generated/boundary.ts";
 import { runGuarded } from "./flow.ts";
-import type { ToolInfo } from "./frames.ts";
-import type { Registry } from "./modelcontext.ts";
+import type { FormEntry, Registry } from "./registry.ts";
 
-/** A form that is a tool, in the fallback's registry. */
-export interface FormEntry extends ToolInfo { form: HTMLFormElement; auto: boolean }
 
 /** The form was submitted and navigates: null to the agent. */
-export const NAVIGATED = Symbol("navigated");
+const NAVIGATED = Symbol("navigated");
 const ACTIVE = "tool-form-active", SUBMIT_ACTIVE = "tool-submit-active";
 const DATE_NOTE = "as YYYY-MM-DD"; // native Chromium says "Dates MUST be provided in 'YYYY-MM-DD' format."
 const agentSubmits = new WeakSet<Event>(); // the submit events of agents' calls (agentInvoked)
@@ -34,7 +31,7 @@ const running = new Map<EventTarget | null, Call>(); // form → the call waitin
 // read-only, hidden, file and button controls are no parameters; the radio buttons of a name
 // are one choice, its checkboxes a set; other names used twice are left out. A parameter is
 // {el, items, prop, many, p}: one control, or the items to check or select (prop) among.
-export function controlsOf(form: HTMLFormElement): { schema: Record<string, unknown>; controls: Map<string, ControlInfo> } {
+function controlsOf(form: HTMLFormElement): { schema: Record<string, unknown>; controls: Map<string, ControlInfo> } {
   const groups = new Map<string, Control[]>();
   for (const el of form.elements as unknown as Iterable<Control>) {
     if (!/^(input|select|textarea)$/.test(el.localName) || /^(hidden|file|submit|button|image|reset)$/.test(el.type) || el.matches(":disabled") || (el as HTMLInputElement).readOnly) continue;

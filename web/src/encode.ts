@@ -51,7 +51,7 @@ function measure(value: unknown, maxBytes: number): Refusal | null {
 }
 
 /** utf8Size is the UTF-8 size of s when it may be within maxBytes, -1 when it certainly is not. */
-export function utf8Size(s: string, maxBytes: number): number {
+function utf8Size(s: string, maxBytes: number): number {
   if (maxBytes > 0 && s.length > maxBytes) return -1;
   if (s.length * 3 <= maxBytes) return s.length; // within the limit whatever the characters
   let n = s.length;

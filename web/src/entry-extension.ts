@@ -6,9 +6,13 @@
 import "./builtins.ts"; // first: the built-ins are captured before any page script can run
 import { connectExtension, takeExtensionHandOff } from "./extension.ts";
 import { install } from "./bridge.ts";
+import { announceInstalled } from "./installed.ts";
 
 const handOff = takeExtensionHandOff();
 if (handOff) {
   const { modelContext } = install({ assets: handOff.base });
-  if (modelContext) connectExtension(handOff, modelContext);
+  if (modelContext) {
+    connectExtension(handOff, modelContext);
+    announceInstalled(); // a page's React hook that waited for WebMCP registers now
+  }
 }

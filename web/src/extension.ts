@@ -5,7 +5,7 @@ import { call, events, read } from "./builtins.ts";
 import type { ModelContext } from "./types.ts";
 
 /** What the relay hands over: where the module's files are, and the per-page secret. */
-export interface HandOff { base: string; secret: string }
+interface HandOff { base: string; secret: string }
 
 // connectExtension answers the extension's relay over a private MessageChannel. The port
 // arrives in one window message that carries the per-page secret; this listener is the first
@@ -13,7 +13,8 @@ export interface HandOff { base: string; secret: string }
 // the hand-off touches — the event's data, source and ports, stopping it, listening and
 // posting on the port — goes through the built-ins captured before any page script ran
 // (builtins.ts), so a page that patches Event, MessageEvent or MessagePort later sees nothing. Requests are
-// {id, op: "list" | "call", name?, args?}; a call answers with executeTool's raw string, which
+// {id, op: "list" | "call" | "abort", name?, args?, target?} (abort: the call of id target,
+// through its AbortSignal); a call answers with executeTool's raw string, which
 // the extension panel normalizes again itself.
 export function connectExtension({ secret }: HandOff, modelContext: ModelContext): void {
   const onMessage = (e: MessageEvent): void => {
@@ -25,17 +26,25 @@ export function connectExtension({ secret }: HandOff, modelContext: ModelContext
     call(events.removeEventListener, window, "message", onMessage, true);
     const port = ports[0];
     const reply = (id: number, body: Record<string, unknown>): void => call(events.postMessage, port, { ...body, id, secret });
+    const running = new Map<number, AbortController>(); // calls in flight, by request id
     call(events.addEventListener, port, "message", async (m: MessageEvent) => {
-      const req = (read(m, "data") || {}) as { secret?: unknown; id?: unknown; op?: unknown; name?: unknown; args?: unknown };
+      const req = (read(m, "data") || {}) as { secret?: unknown; id?: unknown; op?: unknown; name?: unknown; args?: unknown; target?: unknown };
       if (req.secret !== secret || typeof req.id !== "number") return;
+      if (req.op === "abort") return running.get(Number(req.target))?.abort();
       try {
         const tools = await modelContext.getTools();
         if (req.op === "list") return reply(req.id, { tools: tools.map(describeTool) });
         if (req.op === "call") {
           const tool = tools.find((t) => t.name === req.name);
           if (!tool) return reply(req.id, { error: `no tool named "${String(req.name)}" on this page` });
-          const raw = await modelContext.executeTool(tool, req.args || {});
-          return reply(req.id, { raw: typeof raw === "string" ? raw : JSON.stringify(raw) });
+          const abort = new AbortController();
+          running.set(req.id, abort);
+          try {
+            const raw = await modelContext.executeTool(tool, req.args || {}, { signal: abort.signal });
+            return reply(req.id, { raw: typeof raw === "string" ? raw : JSON.stringify(raw) });
+          } finally {
+            running.delete(req.id);
+          }
         }
         reply(req.id, { error: "unknown request" });
       } catch (err) {

@@ -13,7 +13,7 @@ import { parse } from "./builtins.ts";
 
 /** A tool's schema as registration sees it: none, checked JSON, or text it does not check (a
  * toJSON that returns a string, accepted unchecked as native WebMCP accepts it). */
-export interface SchemaCheck { text: string | undefined; schema: SchemaRef | null }
+interface SchemaCheck { text: string | undefined; schema: SchemaRef | null }
 
 /** checkToolSchema decides at registration whether a tool's inputSchema is within the enforced
  * subset, without the module: a schema the bridge cannot enforce is a TypeError that says where
@@ -33,7 +33,7 @@ const unavailable = (): boolean => state.unavailable !== null;
 
 /** What a guarded call gives: the result text for the agent, or an error to throw (the
  * arguments failed their schema and results are raw: a DataError, as native WebMCP throws). */
-export type Outcome = { text: string | null; head?: NormalizedHead } | { error: Error };
+type Outcome = { text: string | null; head?: NormalizedHead } | { error: Error };
 
 /** agentCalls counts the agent side's calls under way per tool: their results come back with the
  * model input, so the agent side needs no crossing of its own (see agent.ts). */

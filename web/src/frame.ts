@@ -5,7 +5,7 @@
 import { parse, stringify } from "./builtins.ts";
 import { FRAME_SEPARATOR } from "./generated/boundary.ts";
 
-export interface ErrorHead { readonly name?: string; readonly message: string; readonly [detail: string]: unknown }
+interface ErrorHead { readonly name?: string; readonly message: string; readonly [detail: string]: unknown }
 
 export interface Frame<H> { readonly head: H; readonly body: string }
 
@@ -21,7 +21,7 @@ export function frameOf<H = Record<string, unknown>>(out: string): Frame<H> {
 }
 
 /** typedError turns an error the module reports into the JS error it names. */
-export function typedError({ name, message, ...detail }: ErrorHead): Error {
+function typedError({ name, message, ...detail }: ErrorHead): Error {
   let e: Error;
   if (name === "TypeError") e = new TypeError(message);
   else if (name === "Error" || !name) e = new Error(message);

@@ -8,19 +8,11 @@
 // cross-origin child only where the child's <iframe allow> grants the tools feature.
 import { TOOL_NAME } from "./generated/boundary.ts";
 import { apply, hasOwn, isArray, parse, read, stringify } from "./builtins.ts";
-import type { Entry, Registry } from "./modelcontext.ts";
-import type { RegisteredTool, ToolAnnotations } from "./types.ts";
+import { hints, type Entry, type Registry, type ToolInfo } from "./registry.ts";
+import type { RegisteredTool } from "./types.ts";
 
 const KEY = "webmcpBridge";
 const lost = (message: string): DOMException => new DOMException("executeTool: " + message, "UnknownError");
-
-/** What getTools() says of a tool, as frames exchange it: its schema as JSON text. */
-export interface ToolInfo { name: string; title: string; description: string; text: string | undefined; annotations: ToolAnnotations | undefined }
-
-/** hints are a tool's annotations with every member the draft defines, as booleans, debugging
- * among them (the newest tests, as native Chromium gives them). */
-export const hints = (a: Record<string, unknown>): ToolAnnotations =>
-  ({ consequentialHint: !!a.consequentialHint, debugging: !!a.debugging, readOnlyHint: !!a.readOnlyHint, untrustedContentHint: !!a.untrustedContentHint });
 
 /** The exchange, as the fallback's ModelContext uses it. */
 export interface Frames {

@@ -23,7 +23,7 @@ export type Assets = string | URL | { wasm: string | URL; worker: string | URL }
 interface AssetURLs { wasm: string; worker: string }
 
 /** An error that says the module cannot run on this page. */
-export type UnavailableError = Error & { moduleUnavailable: true };
+type UnavailableError = Error & { moduleUnavailable: true };
 
 /** The state of the host, read by the other modules. */
 export const state = {

@@ -5,9 +5,10 @@
 // the bridge come from frames.ts.
 import { TOOL_NAME } from "./generated/boundary.ts";
 import { checkToolSchema, normalizeForeign, runGuarded } from "./flow.ts";
-import { releaseSchema, type SchemaRef } from "./host.ts";
-import { runForm, watchForms, type FormEntry } from "./declarative.ts";
-import { connectFrames, hints, type Frames, type ToolInfo } from "./frames.ts";
+import { releaseSchema } from "./host.ts";
+import { runForm, watchForms } from "./declarative.ts";
+import { connectFrames, type Frames } from "./frames.ts";
+import { hints, type Entry, type Registry, type ScriptEntry, type ToolInfo } from "./registry.ts";
 import { parse, stringify } from "./builtins.ts";
 import { toJSON } from "./encode.ts";
 import type { MirroredTool } from "./native.ts";
@@ -40,11 +41,6 @@ const usv = (s: unknown): string => { const t = String(s); return typeof t.toWel
 // attempt runs f and turns a throw into a rejected promise, as a promise-returning IDL method does.
 const attempt = <T>(f: () => Promise<T>): Promise<T> => { try { return f(); } catch (e) { return Promise.reject(e); } };
 
-/** A tool registered with registerTool. */
-export interface ScriptEntry extends ToolInfo { tool: ModelContextTool; schema: SchemaRef | null; exposedTo: string[]; announced?: boolean; form?: undefined }
-/** The fallback's registry: name → a script tool or a form. */
-export type Entry = ScriptEntry | FormEntry;
-export type Registry = Map<string, Entry>;
 
 /** defineEventClasses defines the draft's event classes where the browser has none. */
 export function defineEventClasses(): void {
@@ -59,7 +55,7 @@ export function defineEventClasses(): void {
 
 /** checkOrigins turns an exposedTo or fromOrigins list into serialized origins, or throws the
  * SecurityError native WebMCP throws for anything that is not a potentially trustworthy origin. */
-export function checkOrigins(list: Iterable<unknown> | undefined, what: string): string[] {
+function checkOrigins(list: Iterable<unknown> | undefined, what: string): string[] {
   return Array.from(list || [], (o) => {
     let u: URL | null = null;
     try { u = new URL(usv(o)); } catch { /* not a URL */ }

@@ -25,7 +25,7 @@ export function nativeModelContext(): ModelContext | null {
 /** A native ModelContext of the kind Firefox's prototype has (dom.modelcontext.enabled): on
  * navigator only, tools unregistered by name, and an agent's call through invokeTool, which
  * resolves to the tool's own value. It has no executeTool, signals or document.modelContext. */
-export interface InvokingModelContext {
+interface InvokingModelContext {
   registerTool(tool: { name: string; description: string; inputSchema?: unknown; execute(input: Record<string, unknown>): unknown }): unknown;
   unregisterTool(name: string): void;
   invokeTool(name: string, input: unknown): Promise<unknown>;

@@ -12,6 +12,7 @@
 // inputSchema, annotations or exposedTo does.
 
 import { useEffect, useLayoutEffect, useRef } from "react";
+import { INSTALLED_EVENT } from "./installed.ts";
 
 /** The WebMCP annotations of a tool. */
 export interface ToolAnnotations {
@@ -39,8 +40,8 @@ export interface WebMCPTool<Input = Record<string, unknown>> {
 export interface UseWebMCPToolOptions {
   /** The origins whose frames may see the tool (registerTool's exposedTo). */
   exposedTo?: string[];
-  /** Called when registration fails (a name taken by another tool, a schema refused, no
-   *  document.modelContext); console.error by default. */
+  /** Called when registration fails (a name taken by another tool, a schema refused);
+   *  console.error by default. Without a document.modelContext yet, the hook waits for one. */
   onError?: (error: unknown) => void;
 }
 
@@ -78,11 +79,6 @@ export function useWebMCPTool<Input = Record<string, unknown>>(tool: WebMCPTool<
       if (onError) onError(error);
       else console.error(`webmcp-bridge-wasm/react: the tool "${name}" is not registered:`, error);
     };
-    const mc = modelContext();
-    if (!mc) {
-      fail(new TypeError("document.modelContext is missing: import \"webmcp-bridge-wasm\" first, or use a browser with WebMCP"));
-      return undefined;
-    }
     const definition: Record<string, unknown> = {
       name,
       description,
@@ -94,12 +90,26 @@ export function useWebMCPTool<Input = Record<string, unknown>>(tool: WebMCPTool<
     const controller = new AbortController();
     const registration: { signal: AbortSignal; exposedTo?: string[] } = { signal: controller.signal };
     if (exposedTo !== undefined) registration.exposedTo = JSON.parse(exposedTo) as string[];
-    try {
-      mc.registerTool(definition, registration).catch((e: unknown) => {
-        if (!controller.signal.aborted) fail(e);
-      });
-    } catch (e) {
-      fail(e);
+    const register = (mc: ModelContextLike): void => {
+      try {
+        mc.registerTool(definition, registration).catch((e: unknown) => {
+          if (!controller.signal.aborted) fail(e);
+        });
+      } catch (e) {
+        fail(e);
+      }
+    };
+    const mc = modelContext();
+    if (mc) register(mc);
+    else {
+      // No WebMCP yet: register once a bridge is installed (the listener goes with the signal).
+      const installed = (): void => {
+        const now = modelContext();
+        if (!now || controller.signal.aborted) return;
+        window.removeEventListener(INSTALLED_EVENT, installed);
+        register(now);
+      };
+      window.addEventListener(INSTALLED_EVENT, installed, { signal: controller.signal });
     }
     return () => controller.abort();
   }, [name, title, description, schema, annotations, exposedTo]);

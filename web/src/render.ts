@@ -158,7 +158,7 @@ const shown = (v: unknown): string => (typeof v === "object" && v !== null ? JSO
       } else if (s.type === "string" || !s.type) {
         const text = input = el("input", { id, type: "text", placeholder: s.description || "" });
         if (s.default !== undefined) text.value = shown(s.default);
-        readers.push(() => (text.value === "" && !required.has(name) ? null : [name, text.value]));
+        readers.push(() => (text.value === "" ? null : [name, text.value])); // left empty: missing, required or not
       } else {
         const area = input = el("textarea", { id, placeholder: "JSON" });
         readers.push(() => (area.value === "" ? null : [name, JSON.parse(area.value)]));

@@ -1,6 +1,6 @@
 // A tool's result on its way to an agent: binaries handed to the module as bytes, plain text
 // mapped here, everything else normalized by the module; the violations it reports go to the page.
-import { MESSAGE_PREFIX, POLICY_DEFAULTS, type Binary } from "./generated/boundary.ts";
+import { MESSAGE_PREFIX, POLICY_DEFAULTS, TEXT_RESULT, type Binary } from "./generated/boundary.ts";
 import { callGo, startModule, state } from "./host.ts";
 import { encode, tooLarge, type Refusal } from "./encode.ts";
 import { getPrototypeOf, isArray, keys, ObjectPrototype, stringify } from "./builtins.ts";
@@ -22,22 +22,28 @@ export function reportViolations(tool: string, violations: readonly Omit<Violati
 /** What the module answers for one normalized result: the violations and, for the agent side,
  * the model input and the tables of its text/csv resources. */
 export interface NormalizedHead { violations?: Omit<Violation, "tool">[]; modelInput?: ModelInput; tables?: Record<string, string[][]> }
-export interface Normalized { head: NormalizedHead; body: string }
+interface Normalized { head: NormalizedHead; body: string }
 
 // Plain text is the most common result and needs no checks beyond its length (maxTextChars of
-// the policy in force), so it is mapped here without a trip into the module; the output is
-// exactly what Go produces (a browser test compares the two). Anything else, or text that is
-// long or not well-formed, goes to Go.
+// the policy in force), so it is mapped here without a trip into the module: the text's JSON in
+// the frame Go writes around it (TEXT_RESULT, generated). Anything else, or text that is long or
+// not well-formed, goes to Go.
 function plainText(value: unknown): string | null {
   let text: string;
   if (typeof value === "string") text = value;
-  else if (value && typeof value === "object" && (value as { type?: unknown }).type === "text" && typeof (value as { text?: unknown }).text === "string" &&
-    typeof (value as { toJSON?: unknown }).toJSON !== "function" && keys(value).length === 2 && getPrototypeOf(value) === ObjectPrototype) text = (value as { text: string }).text;
+  else if (isTextBlock(value)) text = value.text;
   else return null;
   const max = (state.policy ?? POLICY_DEFAULTS).maxTextChars;
   if (max > 0 && text.length > max) return null; // UTF-16 units ≥ characters
   if (typeof text.isWellFormed !== "function" || !text.isWellFormed()) return null;
-  return stringify({ content: [{ type: "text", text }], resultType: "complete" });
+  return TEXT_RESULT[0] + stringify(text) + TEXT_RESULT[1];
+}
+
+// isTextBlock tells a plain {type: "text", text} object, with no other member and no toJSON.
+function isTextBlock(value: unknown): value is { type: "text"; text: string } {
+  const v = value as { type?: unknown; text?: unknown; toJSON?: unknown } | null;
+  return !!v && typeof v === "object" && v.type === "text" && typeof v.text === "string" &&
+    typeof v.toJSON !== "function" && keys(v).length === 2 && getPrototypeOf(v) === ObjectPrototype;
 }
 
 /** normalize returns the CallToolResult as JSON text and what the module said of it: one
@@ -68,15 +74,19 @@ async function toModule(json: string | Refusal, tool: string, send: (json: strin
   return { head, body };
 }
 
-/** errorResult is the isError result for a tool that threw or rejected: the message as thrown,
- * with the error's name only where it says more than "Error". */
+/** errorResult is the isError result for a tool that threw or rejected: an error block with the
+ * message as thrown and the error's name, whether the name is shown decided by Go. */
 export async function errorResult(err: unknown, forAgent: boolean): Promise<Normalized> {
-  const isError = err instanceof Error || (!!err && typeof err === "object" && typeof (err as { message?: unknown }).message === "string");
+  const isError = err instanceof Error ||
+    (!!err && typeof err === "object" && typeof (err as { message?: unknown }).message === "string");
   const name = isError && typeof (err as { name?: unknown }).name === "string" ? (err as { name: string }).name : "";
   const message = isError ? String((err as { message: string }).message) : String(err);
-  const code = err && typeof err === "object" && (err as { code?: unknown }).code !== undefined ? String((err as { code: unknown }).code) : "";
+  const code = err && typeof err === "object" && (err as { code?: unknown }).code !== undefined
+    ? String((err as { code: unknown }).code) : "";
+  if (__WEBMCP_RAW_RESULTS__) {
+    return { head: { violations: [] }, body: stringify({ type: "error", message, ...(name && { name }), ...(code && { code }) }) };
+  }
   const max = (state.policy ?? POLICY_DEFAULTS).maxTextChars;
-  if (__WEBMCP_RAW_RESULTS__) return { head: { violations: [] }, body: stringify({ type: "error", message: name && name !== "Error" && !message.startsWith(name + ":") ? `${name}: ${message}` : message, ...(code && { code }) }) };
   return callGo<"errorResult", NormalizedHead>("errorResult", name, max > 0 ? message.slice(0, max + 1) : message, code, forAgent);
 }
 
@@ -106,7 +116,7 @@ function base64(bytes: Uint8Array): string {
 // ---- binaries -----------------------------------------------------------------------------
 
 /** The binary values a tool may return, alone, in a returned array, or as an image block's data. */
-export type BinarySource = Blob | ArrayBuffer | ArrayBufferView | HTMLCanvasElement | OffscreenCanvas | ImageBitmap;
+type BinarySource = Blob | ArrayBuffer | ArrayBufferView | HTMLCanvasElement | OffscreenCanvas | ImageBitmap;
 
 /** isBinary tells the binary values a tool may return in place of an image block. */
 export function isBinary(v: unknown): v is BinarySource {
@@ -154,7 +164,7 @@ export function hasBinaries(value: unknown): boolean {
 
 /** prepareBinaries takes the binaries out of a result — the result itself, the items of a
  * returned array, an image block's data there — as bytes, leaving null in their place. */
-export async function prepareBinaries(value: unknown): Promise<{ value: unknown; binaries: Binary[] }> {
+async function prepareBinaries(value: unknown): Promise<{ value: unknown; binaries: Binary[] }> {
   value = await value;
   const binaries: Binary[] = [];
   const take = async (v: unknown, index: number): Promise<unknown> => {

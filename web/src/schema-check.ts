@@ -1,16 +1,20 @@
 // checkSchema decides in the page, without the Go module, whether registerTool accepts a tool's
-// inputSchema: it answers what bridge/inputschema's Compile answers for the same JSON value —
-// the same first error, at the same path, in the same words — from the keyword table Go
-// generates (generated/keywords.ts). internal/schemacheck runs both over one corpus.
+// inputSchema: it accepts and refuses what bridge/inputschema's Compile does for the same JSON
+// value, and refuses with the same first problem — the same path and the same rule of the
+// keyword table Go generates (generated/keywords.ts), said in the table's words. What only Go
+// can say (RE2's own error for a pattern it cannot parse) Go says, when it compiles the schema.
+// internal/schemacheck runs both over one corpus.
 
 import {
-  JSON_TYPES, KEYWORDS, MAX_DEPTH, MAX_PATTERN_LENGTH, MAX_PATTERN_REPETITION, MESSAGES, RE2_ERRORS, TOO_DEEP, UNICODE_CLASSES, type ValueShape,
+  JSON_TYPES, KEYWORDS, MAX_DEPTH, MAX_PATTERN_LENGTH, MAX_PATTERN_REPETITION, MESSAGES, TOO_DEEP, UNICODE_CLASSES, type ValueShape,
 } from "./generated/keywords.ts";
 
 /** Why a schema is refused: path is a JSON Pointer into the schema (the offending keyword),
- * message the TypeError's message. */
-export interface SchemaRefusal {
+ * rule the table's name for what was wrong (a key of MESSAGES, or the kind of a keyword that is
+ * excluded or refused, or "tooDeep"), message the TypeError's message. */
+interface SchemaRefusal {
   readonly path: string;
+  readonly rule: string;
   readonly message: string;
 }
 
@@ -26,13 +30,26 @@ export interface SchemaRefusal {
  */
 export function checkSchema(schema: unknown): SchemaRefusal | null {
   if (schema === undefined || schema === null) return null;
-  const e = tooDeep(schema, 0) ? { path: "", reason: TOO_DEEP } : checkSubschema(schema, "");
-  return e && { path: e.path, message: "registerTool: inputSchema" + e.path + ": " + e.reason };
+  const e = tooDeep(schema, 0) ? { path: "", rule: "tooDeep", reason: TOO_DEEP } : checkSubschema(schema, "");
+  return e && { path: e.path, rule: e.rule, message: "registerTool: inputSchema" + e.path + ": " + e.reason };
 }
 
 interface Refusal {
   readonly path: string;
+  readonly rule: string;
   readonly reason: string;
+}
+
+type Rule = keyof typeof MESSAGES;
+
+/** refusal is the refusal at path by rule, its reason the rule's message filled with args. */
+function refusal(path: string, rule: Rule, ...args: readonly (string | number)[]): Refusal {
+  let i = 0;
+  const reason = MESSAGES[rule].replace(/%[qsd]/g, (verb) => {
+    const a = args[i++] ?? "";
+    return verb === "%q" ? JSON.stringify(a) : String(a);
+  });
+  return { path, rule, reason };
 }
 
 type JSONObject = ReadonlyMap<string, unknown>;
@@ -41,7 +58,7 @@ type JSONObject = ReadonlyMap<string, unknown>;
 function checkSubschema(v: unknown, path: string): Refusal | null {
   if (typeof v === "boolean") return null;
   const m = objectOf(v);
-  if (!m) return { path, reason: format(MESSAGES.notASchema, typeName(v)) };
+  if (!m) return refusal(path, "notASchema", typeName(v));
   return checkObject(m, path);
 }
 
@@ -50,8 +67,8 @@ function checkObject(m: JSONObject, path: string): Refusal | null {
   for (const k of [...m.keys()].sort(compareCodePoints)) {
     const at = path + "/" + k;
     const row = KEYWORDS.get(k);
-    if (!row) return { path: at, reason: format(MESSAGES.unknown, k) };
-    if (row.kind === "excluded" || row.kind === "refused") return { path: at, reason: row.reason ?? "" };
+    if (!row) return refusal(at, "unknown", k);
+    if (row.kind === "excluded" || row.kind === "refused") return { path: at, rule: row.kind, reason: row.reason ?? "" };
     if (row.kind !== "enforced" || !row.value) continue;
     const e = checkValue(at, row.value, m.get(k)) ?? checkKeyword(k, m, path);
     if (e) return e;
@@ -62,20 +79,19 @@ function checkObject(m: JSONObject, path: string): Refusal | null {
 /** checkValue checks that the value v of the keyword at path has its shape; for the shapes
  * made of schemas only the container (checkKeyword checks the subschemas). */
 function checkValue(path: string, shape: ValueShape, v: unknown): Refusal | null {
-  const bad = (reason: string): Refusal => ({ path, reason });
   switch (shape) {
     case "types": return checkTypes(path, v);
-    case "array": return Array.isArray(v) ? null : bad(MESSAGES.array);
-    case "count": return isNumber(v) && v >= 0 && Number.isInteger(v) ? null : bad(MESSAGES.count);
-    case "number": return isNumber(v) ? null : bad(MESSAGES.number);
-    case "positive number": return !isNumber(v) ? bad(MESSAGES.number) : v > 0 ? null : bad(MESSAGES.positive);
-    case "boolean": return typeof v === "boolean" ? null : bad(MESSAGES.boolean);
-    case "pattern": return typeof v === "string" ? null : bad(MESSAGES.string);
+    case "array": return Array.isArray(v) ? null : refusal(path, "array");
+    case "count": return isNumber(v) && v >= 0 && Number.isInteger(v) ? null : refusal(path, "count");
+    case "number": return isNumber(v) ? null : refusal(path, "number");
+    case "positive number": return !isNumber(v) ? refusal(path, "number") : v > 0 ? null : refusal(path, "positive");
+    case "boolean": return typeof v === "boolean" ? null : refusal(path, "boolean");
+    case "pattern": return typeof v === "string" ? null : refusal(path, "string");
     case "names": return checkNames(path, v);
-    case "schemas": return Array.isArray(v) && v.length > 0 ? null : bad(MESSAGES.schemas);
-    case "schema map": return objectOf(v) ? null : bad(MESSAGES.object);
-    case "item schema": return Array.isArray(v) ? bad(MESSAGES.tuple) : null;
-    case "false": return v === false ? null : bad(MESSAGES.false);
+    case "schemas": return Array.isArray(v) && v.length > 0 ? null : refusal(path, "schemas");
+    case "schema map": return objectOf(v) ? null : refusal(path, "object");
+    case "item schema": return Array.isArray(v) ? refusal(path, "tuple") : null;
+    case "false": return v === false ? null : refusal(path, "false");
     case "any":
     case "schema":
       return null;
@@ -126,21 +142,21 @@ function checkTypes(path: string, v: unknown): Refusal | null {
   else if (Array.isArray(v)) {
     const e = checkNames(path, v);
     if (e) return e;
-    if (v.length === 0) return { path, reason: MESSAGES.emptyTypes };
+    if (v.length === 0) return refusal(path, "emptyTypes");
     names = (v as readonly string[]).map(wellFormed);
-  } else return { path, reason: MESSAGES.types };
+  } else return refusal(path, "types");
   const wrong = names.find((t) => !JSON_TYPES.includes(t));
-  return wrong === undefined ? null : { path, reason: format(MESSAGES.notAType, wrong) };
+  return wrong === undefined ? null : refusal(path, "notAType", wrong);
 }
 
 /** checkNames checks an array of distinct strings. */
 function checkNames(path: string, v: unknown): Refusal | null {
-  if (!Array.isArray(v)) return { path, reason: MESSAGES.names };
+  if (!Array.isArray(v)) return refusal(path, "names");
   const seen = new Set<string>();
   for (const e of v as readonly unknown[]) {
-    if (typeof e !== "string") return { path, reason: MESSAGES.names };
+    if (typeof e !== "string") return refusal(path, "names");
     const name = wellFormed(e);
-    if (seen.has(name)) return { path, reason: format(MESSAGES.twice, name) };
+    if (seen.has(name)) return refusal(path, "twice", name);
     seen.add(name);
   }
   return null;
@@ -199,50 +215,17 @@ function escapePointer(s: string): string {
   return s.replace(/~/g, "~0").replace(/\//g, "~1");
 }
 
-/** format fills a Go format of MESSAGES: %q with goQuote, %s and %d as they are. */
-function format(f: string, ...args: readonly (string | number)[]): string {
-  let i = 0;
-  return f.replace(/%[qsd]/g, (verb) => {
-    const a = String(args[i++] ?? "");
-    return verb === "%q" ? goQuote(a) : a;
-  });
-}
-
-const printable = /^[\p{L}\p{M}\p{N}\p{P}\p{S}]$/u;
-const shortEscapes = new Map<number, string>([[7, "\\a"], [8, "\\b"], [12, "\\f"], [10, "\\n"], [13, "\\r"], [9, "\\t"], [11, "\\v"]]);
-
-/** goQuote is Go's strconv.Quote of s. */
-function goQuote(s: string): string {
-  let out = '"';
-  for (const ch of s) {
-    const c = ch.codePointAt(0) ?? 0;
-    if (ch === '"' || ch === "\\") out += "\\" + ch;
-    else if (c === 0x20 || (c > 0x20 && c < 0x7f) || (c >= 0x80 && printable.test(ch))) out += ch;
-    else if (shortEscapes.has(c)) out += shortEscapes.get(c) ?? "";
-    else if (c < 0x20 || c === 0x7f) out += "\\x" + hex(c, 2);
-    else if (c < 0x10000) out += "\\u" + hex(c, 4);
-    else out += "\\U" + hex(c, 8);
-  }
-  return out + '"';
-}
-
-function hex(c: number, width: number): string {
-  return c.toString(16).padStart(width, "0");
-}
-
 // Patterns: ECMA-262 syntax, translated to RE2 as bridge/inputschema/pattern.go does; what
 // RE2 cannot run is refused by name, and what RE2 would not parse with its own error.
 
 function checkPattern(path: string, src: string): Refusal | null {
   const length = src.length - (src.match(/[\uDC00-\uDFFF]/g) ?? []).length; // code points: src is well formed
-  if (length > MAX_PATTERN_LENGTH) return { path, reason: format(MESSAGES.patternLong, length, MAX_PATTERN_LENGTH) };
+  if (length > MAX_PATTERN_LENGTH) return refusal(path, "patternLong", length, MAX_PATTERN_LENGTH);
   const t = translatePattern(src);
-  if ("feature" in t) return { path, reason: format(MESSAGES.patternUses, src, t.feature) };
-  const code = re2Error(t.re2);
-  if (code !== null) return { path, reason: format(MESSAGES.patternWrong, src, code) };
+  if ("feature" in t) return refusal(path, "patternUses", src, t.feature);
+  if (!re2Parses(t.re2)) return refusal(path, "patternWrong", src);
   const product = repetitionProduct(parseRE2(t.re2));
-  return product <= MAX_PATTERN_REPETITION ? null
-    : { path, reason: format(MESSAGES.patternRepetition, src, product, MAX_PATTERN_REPETITION) };
+  return product <= MAX_PATTERN_REPETITION ? null : refusal(path, "patternRepetition", src, product, MAX_PATTERN_REPETITION);
 }
 
 /** repetitionProduct is inputschema's (patternsize.go): how many items the pattern holds once
@@ -340,9 +323,10 @@ function codePoint(r: number): string {
   return "\\x{" + r.toString(16) + "}";
 }
 
-// re2Error is the error Go's regexp.Compile gives for the RE2 text re (Perl syntax, as
-// regexp.Compile parses it), or null. It keeps only what decides errors: a stack of groups,
-// alternation bars and items, and the repetitions nested in each item.
+// re2Parses tells whether Go's regexp.Compile parses the RE2 text re (Perl syntax, as
+// regexp.Compile parses it). It keeps only what decides that: a stack of groups, alternation
+// bars and items, and the repetitions nested in each item. Which error RE2 would give is Go's
+// to say.
 
 /** Node is an item of the parse; counted is set for a{n}, a{n,} and a{n,m} (max -1: none). */
 interface Node {
@@ -355,20 +339,21 @@ type StackItem = Node | "(" | "|";
 const leaf: Node = { subs: [] };
 const perlClasses = new Set(["\\d", "\\D", "\\s", "\\S", "\\w", "\\W"]);
 
-class RE2Error extends Error {}
+/** Unparsable is what the parse throws at the first thing RE2 would not parse. */
+class Unparsable extends Error {}
 
-function re2Error(re: string): string | null {
+function re2Parses(re: string): boolean {
   try {
     parseRE2(re);
-    return null;
+    return true;
   } catch (e) {
-    if (e instanceof RE2Error) return e.message;
+    if (e instanceof Unparsable) return false;
     throw e;
   }
 }
 
-function fail(code: string): never {
-  throw new RE2Error(code);
+function unparsable(): never {
+  throw new Unparsable();
 }
 
 function parseRE2(re: string): Node[] {
@@ -396,7 +381,7 @@ function parseRE2(re: string): Node[] {
       repeat = true;
     } else if (c === "{" && repeatBounds(t)) {
       const { min, max, rest } = repeatBounds(t) ?? { min: 0, max: 0, rest: "" };
-      if (min < 0 || min > 1000 || max > 1000 || (max >= 0 && min > max)) fail(RE2_ERRORS.invalidRepeatSize);
+      if (min < 0 || min > 1000 || max > 1000 || (max >= 0 && min > max)) unparsable();
       t = repeatOp(stack, rest, lastRepeat, { min, max });
       repeat = true;
     } else if (c === "\\") {
@@ -408,19 +393,19 @@ function parseRE2(re: string): Node[] {
     lastRepeat = repeat;
   }
   collapse(stack);
-  if (stack.includes("(")) fail(RE2_ERRORS.missingParen);
+  if (stack.includes("(")) unparsable();
   return stack.filter((s): s is Node => s !== "(" && s !== "|");
 }
 
 /** repeatOp applies a repetition (counted: {n,m}) to the top item. */
 function repeatOp(stack: StackItem[], after: string, lastRepeat: boolean, counted?: Node["counted"]): string {
   const rest = after.startsWith("?") ? after.slice(1) : after;
-  if (lastRepeat) fail(RE2_ERRORS.invalidRepeatOp);
+  if (lastRepeat) unparsable();
   const top = stack[stack.length - 1];
-  if (stack.length === 0 || top === "(" || top === "|") fail(RE2_ERRORS.missingRepeatArgument);
+  if (stack.length === 0 || top === "(" || top === "|") unparsable();
   const node: Node = { counted, subs: [top] };
   stack[stack.length - 1] = node;
-  if (counted && (counted.min >= 2 || counted.max >= 2) && !repeatFits(node, 1000)) fail(RE2_ERRORS.invalidRepeatSize);
+  if (counted && (counted.min >= 2 || counted.max >= 2) && !repeatFits(node, 1000)) unparsable();
   return rest;
 }
 
@@ -485,7 +470,7 @@ function closeGroup(stack: StackItem[]): void {
   collapse(stack);
   if (stack.length >= 2 && stack[stack.length - 2] === "|") stack.splice(stack.length - 2, 1);
   const open = stack.lastIndexOf("(");
-  if (open < 0) fail(RE2_ERRORS.unexpectedParen);
+  if (open < 0) unparsable();
   const items = stack.splice(open).filter((s): s is Node => s !== "(" && s !== "|");
   stack.push({ subs: items });
 }
@@ -496,7 +481,7 @@ function perlFlags(t: string, stack: StackItem[]): string {
   if (named) {
     const end = t.indexOf(">");
     const name = t.slice(t[2] === "P" ? 4 : 3, end);
-    if (end < 0 || !/^[A-Za-z0-9_]+$/.test(name)) fail(RE2_ERRORS.invalidNamedCapture);
+    if (end < 0 || !/^[A-Za-z0-9_]+$/.test(name)) unparsable();
     stack.push("(");
     return t.slice(end + 1);
   }
@@ -511,7 +496,7 @@ function perlFlags(t: string, stack: StackItem[]): string {
       return t.slice(i + 1);
     } else break;
   }
-  return fail(RE2_ERRORS.invalidPerlOp);
+  return unparsable();
 }
 
 /** parseEscapeItem reads an escape outside a class: an assertion, \Q…\E, a class or a character. */
@@ -521,7 +506,7 @@ function parseEscapeItem(t: string, stack: StackItem[]): string {
     stack.push(leaf);
     return t.slice(2);
   }
-  if (two === "\\C") fail(RE2_ERRORS.invalidEscape);
+  if (two === "\\C") unparsable();
   if (two === "\\Q") {
     const end = t.indexOf("\\E", 2);
     const literal = end < 0 ? t.slice(2) : t.slice(2, end);
@@ -540,14 +525,14 @@ function unicodeClass(t: string): string {
   let rest: string;
   if (t[2] === "{") {
     const end = t.indexOf("}");
-    if (end < 0) fail(RE2_ERRORS.invalidCharRange);
+    if (end < 0) unparsable();
     [name, rest] = [t.slice(3, end), t.slice(end + 1)];
   } else {
     const c = t.length > 2 ? String.fromCodePoint(t.codePointAt(2) ?? 0) : "";
     [name, rest] = [c, t.slice(2 + c.length)];
   }
   if (name.startsWith("^")) name = name.slice(1);
-  if (!UNICODE_CLASSES.has(canonicalClassName(name))) fail(RE2_ERRORS.invalidCharRange);
+  if (!UNICODE_CLASSES.has(canonicalClassName(name))) unparsable();
   return rest;
 }
 
@@ -579,7 +564,7 @@ function parseClass(t: string): string {
     s = lo.rest;
     if (s.length >= 2 && s[0] === "-" && s[1] !== "]") {
       const hi = classChar(s.slice(1));
-      if (hi.rune < lo.rune) fail(RE2_ERRORS.invalidCharRange);
+      if (hi.rune < lo.rune) unparsable();
       s = hi.rest;
     }
   }
@@ -587,7 +572,7 @@ function parseClass(t: string): string {
 }
 
 function classChar(s: string): { rune: number; rest: string } {
-  if (s === "") fail(RE2_ERRORS.missingBracket);
+  if (s === "") unparsable();
   if (s[0] === "\\") return parseEscape(s);
   const rune = s.codePointAt(0) ?? 0;
   return { rune, rest: s.slice(rune > 0xffff ? 2 : 1) };
@@ -598,7 +583,7 @@ const cEscapes = new Map([["a", 7], ["f", 12], ["n", 10], ["r", 13], ["t", 9], [
 /** parseEscape reads a one-character escape at s ("\…"): octal, \xHH, \x{…}, a C escape or
  * escaped punctuation. */
 function parseEscape(s: string): { rune: number; rest: string } {
-  if (s.length < 2) fail(RE2_ERRORS.trailingBackslash);
+  if (s.length < 2) unparsable();
   const c = s[1];
   const octal = /^[0-7]{1,3}/.exec(s.slice(1));
   if (octal && (c === "0" || octal[0].length > 1)) return { rune: parseInt(octal[0], 8), rest: s.slice(1 + octal[0].length) };
@@ -611,5 +596,5 @@ function parseEscape(s: string): { rune: number; rest: string } {
   } else if (/^x[0-9A-Fa-f]{2}/.test(s.slice(1))) return { rune: parseInt(s.slice(2, 4), 16), rest: s.slice(4) };
   const p = s.codePointAt(1) ?? 0;
   if (p < 0x80 && !/^[0-9A-Za-z]$/.test(c)) return { rune: p, rest: s.slice(2) };
-  return fail(RE2_ERRORS.invalidEscape);
+  return unparsable();
 }

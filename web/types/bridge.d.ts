@@ -60,7 +60,7 @@ export interface Agent {
 /** What the entry points pass: where the module's files are, whether results are normalized
  * (false: the API alone, raw results), "eager" to start the module at once, false to keep the
  * module off Workers. */
-export interface InstallOptions {
+interface InstallOptions {
     assets: Assets;
     normalize?: boolean;
     start?: "lazy" | "eager";
@@ -72,3 +72,5 @@ export declare function install({ assets, normalize, start, worker }: InstallOpt
     api: WebMCPBridge;
     modelContext: ModelContext | null;
 };
+export declare function contentBuilders(): Content;
+export {};

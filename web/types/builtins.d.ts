@@ -11,7 +11,7 @@ export declare const keys: {
 export declare const isArray: (arg: any) => arg is any[];
 export declare const ObjectPrototype: Object;
 /** The members of a MessageEvent, read through the getters captured at load. */
-export declare const messageEvent: {
+declare const messageEvent: {
     data: (this: MessageEvent<any>) => unknown;
     source: (this: MessageEvent<any>) => unknown;
     origin: (this: MessageEvent<any>) => unknown;
@@ -68,3 +68,4 @@ export interface ModuleGlobals {
  * null where a script that ran first has made either global its own (the page-thread module
  * then refuses to start). */
 export declare function claimModuleGlobals(scope: object): ModuleGlobals | null;
+export {};

@@ -4,8 +4,6 @@ export interface Refusal {
     refuse: "nesting" | "maxResultBytes";
     size: number;
 }
-/** utf8Size is the UTF-8 size of s when it may be within maxBytes, -1 when it certainly is not. */
-export declare function utf8Size(s: string, maxBytes: number): number;
 /** tooLarge is the refusal for text of JSON over maxResultBytes, or null. */
 export declare function tooLarge(text: string): Refusal | null;
 /** encode turns a value into the JSON text the module reads, or the refusal when it is too deep

@@ -3,7 +3,7 @@ import { type SchemaRef } from "./host.js";
 import { type NormalizedHead } from "./results.js";
 /** A tool's schema as registration sees it: none, checked JSON, or text it does not check (a
  * toJSON that returns a string, accepted unchecked as native WebMCP accepts it). */
-export interface SchemaCheck {
+interface SchemaCheck {
     text: string | undefined;
     schema: SchemaRef | null;
 }
@@ -13,7 +13,7 @@ export interface SchemaCheck {
 export declare function checkToolSchema(inputSchema: unknown, what?: string): SchemaCheck;
 /** What a guarded call gives: the result text for the agent, or an error to throw (the
  * arguments failed their schema and results are raw: a DataError, as native WebMCP throws). */
-export type Outcome = {
+type Outcome = {
     text: string | null;
     head?: NormalizedHead;
 } | {
@@ -35,3 +35,4 @@ export declare function runGuarded(name: string, schema: SchemaRef | null, args:
 export declare function normalizeForeign(raw: string | null, tool: string): Promise<string | null>;
 /** normalizeValue is WebMCPBridge.normalize: any value as a CallToolResult's JSON text. */
 export declare function normalizeValue(value: unknown): Promise<string>;
+export {};

@@ -8,7 +8,7 @@ export type Assets = string | URL | {
     worker: string | URL;
 };
 /** An error that says the module cannot run on this page. */
-export type UnavailableError = Error & {
+type UnavailableError = Error & {
     moduleUnavailable: true;
 };
 /** The state of the host, read by the other modules. */

@@ -6,7 +6,7 @@ export declare function nativeModelContext(): ModelContext | null;
 /** A native ModelContext of the kind Firefox's prototype has (dom.modelcontext.enabled): on
  * navigator only, tools unregistered by name, and an agent's call through invokeTool, which
  * resolves to the tool's own value. It has no executeTool, signals or document.modelContext. */
-export interface InvokingModelContext {
+interface InvokingModelContext {
     registerTool(tool: {
         name: string;
         description: string;
@@ -35,3 +35,4 @@ export declare function mirrorInto(native: InvokingModelContext): {
 /** wrapNative wraps native.registerTool; with normalizeOn false a tool's result goes to the
  * browser raw, but for binaries (content.image's Blobs, a canvas), given as data: URLs. */
 export declare function wrapNative(native: ModelContext, normalizeOn: boolean): ModelContext;
+export {};

@@ -22,8 +22,8 @@ export interface WebMCPTool<Input = Record<string, unknown>> {
 export interface UseWebMCPToolOptions {
     /** The origins whose frames may see the tool (registerTool's exposedTo). */
     exposedTo?: string[];
-    /** Called when registration fails (a name taken by another tool, a schema refused, no
-     *  document.modelContext); console.error by default. */
+    /** Called when registration fails (a name taken by another tool, a schema refused);
+     *  console.error by default. Without a document.modelContext yet, the hook waits for one. */
     onError?: (error: unknown) => void;
 }
 /**

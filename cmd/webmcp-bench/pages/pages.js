@@ -56,6 +56,66 @@ function sanitizeOnly(doc, runs) {
   });
 }
 
+// stagesInWasm times each stage of normalizing an html result inside WebAssembly (sanitizeonly's
+// stages, in its Worker): ms per stage, medians of runs.
+function stagesInWasm(json, runs) {
+  if (!soWorker) soWorker = new Worker("sanitize-worker.js");
+  return new Promise((resolve, reject) => {
+    soWorker.onmessage = (e) => (e.data.error ? reject(new Error(e.data.error)) : resolve(e.data));
+    soWorker.postMessage({ stages: json, runs });
+  });
+}
+
+// floorCall sends doc to the floor's Worker (bluemonday's UGCPolicy alone) and resolves to the
+// sanitized markup it sends back.
+let floorWorker = null, floorId = 0;
+const floorWaiting = new Map();
+function floorCall(doc) {
+  if (!floorWorker) {
+    floorWorker = new Worker("floor-worker.js");
+    floorWorker.onmessage = (e) => {
+      const w = floorWaiting.get(e.data.id);
+      floorWaiting.delete(e.data.id);
+      if (e.data.error) w.reject(new Error(e.data.error)); else w.resolve(e.data.html);
+    };
+  }
+  const id = ++floorId;
+  return new Promise((resolve, reject) => { floorWaiting.set(id, { resolve, reject }); floorWorker.postMessage({ id, doc }); });
+}
+
+// againstFloor times one HTML document of about `bytes` (the article, or docs[which]) per call,
+// page → Worker → page on both sides, the two alternated call by call: the module's normalize
+// export (the JSON text in, the result's JSON text back: the bridge's Worker round trip) and
+// bluemonday's UGCPolicy alone in its own Worker (the markup in, the markup back). With it, each
+// stage timed inside WebAssembly, and executeTool of a tool returning the same HTML. ms, medians.
+window.againstFloor = async (which, bytes, runs) => {
+  await WebMCPBridge.ready;
+  const doc = which === "article" ? articleHTML(bytes) : window.docs[which]();
+  const json = JSON.stringify({ type: "html", html: doc });
+  const door = () => moduleDoor().call("normalize", json, location.href, [], false);
+  await door(); await floorCall(doc); await door(); await floorCall(doc);
+  const bridge = [], floor = [], ratios = [];
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now(); await door();
+    const t1 = performance.now(); await floorCall(doc);
+    const t2 = performance.now();
+    bridge.push(t1 - t0); floor.push(t2 - t1); ratios.push((t1 - t0) / (t2 - t1));
+  }
+  const out = { bytes: doc.length, bridge: median(bridge), floor: median(floor), ratio: median(ratios) };
+  out.stages = await stagesInWasm(json, runs);
+  window.floorDoc = doc;
+  const tool = await toolNamed("html_floor");
+  const ts = [];
+  await document.modelContext.executeTool(tool, {});
+  for (let i = 0; i < runs; i++) { const t0 = performance.now(); await document.modelContext.executeTool(tool, {}); ts.push(performance.now() - t0); }
+  out.executeTool = median(ts);
+  return out;
+};
+window.benchRegistered = Promise.all([
+  window.benchRegistered,
+  document.modelContext.registerTool({ name: "html_floor", description: "the document of againstFloor", execute: () => ({ type: "html", html: window.floorDoc }) }),
+]);
+
 // sanitizers times, on the same ~500 KB document (docs[which]), median of runs, in ms: the whole
 // normalize as a page calls it (WebMCPBridge.normalize: JSON text to the Worker, the module's
 // normalize, the result back and parsed); the module's normalize export alone through the

@@ -1,5 +1,6 @@
 // Runs cmd/webmcp-bench/sanitizeonly (built by the bench with the same Go as the bridge) and
-// times sanitize.HTML (bluemonday alone) and sanitize.SanitizeHTML inside this Worker.
+// times sanitize.HTML (bluemonday alone) and sanitize.SanitizeHTML inside this Worker; or, for
+// {stages: json}, each stage of normalizing that html result inside WebAssembly.
 importScripts("/wasm-exec/wasm_exec.js");
 const started = new Promise((r) => (self.__sanitizeOnlyStarted = r));
 const go = new Go();
@@ -8,6 +9,10 @@ const median = (xs) => { const s = [...xs].sort((a, b) => a - b); const m = s.le
 self.onmessage = async (e) => {
   try {
     await ready;
+    if (e.data.stages) {
+      postMessage(self.__sanitizeOnly.stages(e.data.stages, e.data.runs));
+      return;
+    }
     const { doc, runs } = e.data, out = {};
     for (const name of ["sanitize", "bluemonday"]) {
       const f = self.__sanitizeOnly[name], ts = [];

@@ -130,5 +130,5 @@ func TestStrictCSP(t *testing.T) {
 	require.NoError(t, err)
 	r := requireValid(t, rec.Last())
 	assert.Equal(t, true, r["isError"])
-	assert.Contains(t, textOf(r), "the quota is exhausted")
+	assert.Contains(t, allText(r), "the quota is exhausted")
 }

@@ -184,7 +184,8 @@ func TestProvenanceFromBrowser(t *testing.T) {
 			continue
 		}
 		found = true
-		assert.Contains(t, tl.Description, `"forger" at `+base)
+		assert.True(t, strings.HasPrefix(tl.Description, "WebMCP tool of page p1 at "+base+" "), tl.Description)
+		assert.Contains(t, tl.Description, `page title "forger"`)
 		assert.NotContains(t, tl.Description, "bank.example")
 		page := tl.Meta["webmcp-bridge/page"].(map[string]any)
 		assert.Equal(t, base, page["origin"])
@@ -221,10 +222,10 @@ func TestNoPrivateNetworkFlags(t *testing.T) {
 func TestNoSquatting(t *testing.T) {
 	base := serveSite(t)
 	r := probe(t, []probeStep{
-		wait("p1_search", "p2_search", "p1_p2_search", "p1_webmcp_list_pages"),
+		wait("search", "p2_search", "p1_p2_search", "p1_webmcp_list_pages"),
 		{Op: "list"},
 		callStep("p2_search", nil),
-		callStep("p1_search", nil),
+		callStep("search", nil),
 		callStep("p1_p2_search", nil),
 		callStep("webmcp_list_pages", nil),
 	}, "stdio", serverArgs(t, true, 20*time.Second, base+"/test/squat1.html", base+"/test/squat2.html")...)
@@ -235,7 +236,7 @@ func TestNoSquatting(t *testing.T) {
 	require.NoError(t, json.Unmarshal(r.Steps[1].Tools, &tools))
 	for _, tl := range tools {
 		switch {
-		case strings.HasPrefix(tl.Name, "p1_"):
+		case strings.HasPrefix(tl.Name, "p1_") || tl.Name == "search": // the first page keeps the name it had first
 			assert.Contains(t, tl.Description, "squatter's")
 			assert.Contains(t, tl.Description, "WebMCP tool of page p1")
 		case strings.HasPrefix(tl.Name, "p2_"):

@@ -122,6 +122,17 @@ func session(t *testing.T, args []string) (*mcp.ClientSession, *mcprecord.Transp
 	cmd := exec.Command(buildBinary(t), args...)
 	cmd.Stderr = newTestWriter(t)
 	rec := &mcprecord.Transport{Transport: &mcp.CommandTransport{Command: cmd}}
+	client, changed := goClient()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	t.Cleanup(cancel)
+	cs, err := client.Connect(ctx, rec, nil)
+	require.NoError(t, err)
+	t.Cleanup(func() { cs.Close() })
+	return cs, rec, changed
+}
+
+// goClient is the go-sdk client; changed receives a value for each tools/list_changed.
+func goClient() (*mcp.Client, chan struct{}) {
 	changed := make(chan struct{}, 16)
 	client := mcp.NewClient(&mcp.Implementation{Name: "go-test", Version: "1"}, &mcp.ClientOptions{
 		ToolListChangedHandler: func(context.Context, *mcp.ToolListChangedRequest) {
@@ -131,12 +142,7 @@ func session(t *testing.T, args []string) (*mcp.ClientSession, *mcprecord.Transp
 			}
 		},
 	})
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	t.Cleanup(cancel)
-	cs, err := client.Connect(ctx, rec, nil)
-	require.NoError(t, err)
-	t.Cleanup(func() { cs.Close() })
-	return cs, rec, changed
+	return client, changed
 }
 
 // testWriter logs what a child process prints, until the test ends.

@@ -36,6 +36,8 @@ export const GLOBAL_EXPORTS = "__webmcpBridgeGo";
 export const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
 /** The deepest nesting of arrays and objects the module reads (bridge.MaxNesting). */
 export const MAX_NESTING = 128;
+/** The JSON of a result of one text block, around the text's JSON (bridge.Normalize of a string). */
+export const TEXT_RESULT = ["{\"content\":[{\"type\":\"text\",\"text\":", "}],\"resultType\":\"complete\"}"] as const;
 
 /** The policy in force: every setting (bridge.PolicySettings). A limit of 0 means none. */
 export interface Policy {

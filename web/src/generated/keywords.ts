@@ -79,7 +79,7 @@ export const KEYWORDS: ReadonlyMap<string, KeywordRow> = new Map<string, Keyword
 /** The type names the type keyword accepts. */
 export const JSON_TYPES: readonly string[] = ["object", "array", "string", "number", "integer", "boolean", "null"];
 
-/** The reasons a schema is refused: %q quotes as Go's strconv.Quote, %s inserts as it is. */
+/** The rules a schema is refused by, by name: %q is a quoted value, %s and %d are inserted as they are. */
 export const MESSAGES = {
   array: "must be an array",
   boolean: "must be a boolean",
@@ -94,7 +94,7 @@ export const MESSAGES = {
   patternLong: "has %d characters: the longest pattern this bridge accepts has %d",
   patternRepetition: "\"%s\" has a repetition product of %d (its items once each counted repetition is written out): the largest this bridge accepts is %d, as checking it would take too long",
   patternUses: "\"%s\" uses %s, which this bridge does not support (ECMAScript-only regular expression syntax)",
-  patternWrong: "\"%s\" is not a valid regular expression: %s",
+  patternWrong: "\"%s\" is not a valid regular expression",
   positive: "must be greater than 0",
   schemas: "must be a non-empty array of schemas",
   string: "must be a string",
@@ -111,21 +111,6 @@ export const MAX_PATTERN_REPETITION = 1000;
 /** The deepest nesting of arrays and objects the module reads, and its reason beyond. */
 export const MAX_DEPTH = 128;
 export const TOO_DEEP = "nested more than 128 levels deep (the limit)";
-
-/** The errors of Go's regexp/syntax a pattern can meet, which registerTool quotes. */
-export const RE2_ERRORS = {
-  invalidCharRange: "invalid character class range",
-  invalidEscape: "invalid escape sequence",
-  invalidNamedCapture: "invalid named capture",
-  invalidPerlOp: "invalid or unsupported Perl syntax",
-  invalidRepeatOp: "invalid nested repetition operator",
-  invalidRepeatSize: "invalid repeat count",
-  missingBracket: "missing closing ]",
-  missingParen: "missing closing )",
-  missingRepeatArgument: "missing argument to repetition operator",
-  trailingBackslash: "trailing backslash at end of expression",
-  unexpectedParen: "unexpected )",
-} as const;
 
 /** The names \p{…} accepts in a pattern (Go's regexp/syntax), in canonical form: first letter
  * upper case, the others lower case, without _ - and space. */

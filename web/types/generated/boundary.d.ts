@@ -35,6 +35,8 @@ export declare const GLOBAL_EXPORTS = "__webmcpBridgeGo";
 export declare const TOOL_NAME: RegExp;
 /** The deepest nesting of arrays and objects the module reads (bridge.MaxNesting). */
 export declare const MAX_NESTING = 128;
+/** The JSON of a result of one text block, around the text's JSON (bridge.Normalize of a string). */
+export declare const TEXT_RESULT: readonly ["{\"content\":[{\"type\":\"text\",\"text\":", "}],\"resultType\":\"complete\"}"];
 /** The policy in force: every setting (bridge.PolicySettings). A limit of 0 means none. */
 export interface Policy {
     /** decoded image size in bytes (default 5 MiB: model APIs refuse more) */

@@ -13,7 +13,7 @@ export interface KeywordRow {
 export declare const KEYWORDS: ReadonlyMap<string, KeywordRow>;
 /** The type names the type keyword accepts. */
 export declare const JSON_TYPES: readonly string[];
-/** The reasons a schema is refused: %q quotes as Go's strconv.Quote, %s inserts as it is. */
+/** The rules a schema is refused by, by name: %q is a quoted value, %s and %d are inserted as they are. */
 export declare const MESSAGES: {
     readonly array: "must be an array";
     readonly boolean: "must be a boolean";
@@ -28,7 +28,7 @@ export declare const MESSAGES: {
     readonly patternLong: "has %d characters: the longest pattern this bridge accepts has %d";
     readonly patternRepetition: "\"%s\" has a repetition product of %d (its items once each counted repetition is written out): the largest this bridge accepts is %d, as checking it would take too long";
     readonly patternUses: "\"%s\" uses %s, which this bridge does not support (ECMAScript-only regular expression syntax)";
-    readonly patternWrong: "\"%s\" is not a valid regular expression: %s";
+    readonly patternWrong: "\"%s\" is not a valid regular expression";
     readonly positive: "must be greater than 0";
     readonly schemas: "must be a non-empty array of schemas";
     readonly string: "must be a string";
@@ -44,20 +44,6 @@ export declare const MAX_PATTERN_REPETITION = 1000;
 /** The deepest nesting of arrays and objects the module reads, and its reason beyond. */
 export declare const MAX_DEPTH = 128;
 export declare const TOO_DEEP = "nested more than 128 levels deep (the limit)";
-/** The errors of Go's regexp/syntax a pattern can meet, which registerTool quotes. */
-export declare const RE2_ERRORS: {
-    readonly invalidCharRange: "invalid character class range";
-    readonly invalidEscape: "invalid escape sequence";
-    readonly invalidNamedCapture: "invalid named capture";
-    readonly invalidPerlOp: "invalid or unsupported Perl syntax";
-    readonly invalidRepeatOp: "invalid nested repetition operator";
-    readonly invalidRepeatSize: "invalid repeat count";
-    readonly missingBracket: "missing closing ]";
-    readonly missingParen: "missing closing )";
-    readonly missingRepeatArgument: "missing argument to repetition operator";
-    readonly trailingBackslash: "trailing backslash at end of expression";
-    readonly unexpectedParen: "unexpected )";
-};
 /** The names \p{…} accepts in a pattern (Go's regexp/syntax), in canonical form: first letter
  * upper case, the others lower case, without _ - and space. */
 export declare const UNICODE_CLASSES: ReadonlySet<string>;

@@ -112,3 +112,53 @@ export async function afterSwap(origin) {
     (document.querySelector('.tool[data-tool="greet"] .tool-desc') || {}).textContent === "Another greet, swapped in", 10000);
   return { refused: old.refused || "", raw: old.raw, desc, text, listed };
 }
+
+// allowOrigin turns on the switch that lets MCP clients use the listed origin's tools, once the
+// panel lists that origin, as a person would.
+export async function allowOrigin(origin) {
+  const ready = await until(() => document.body.dataset.ready && document.body.dataset.origin === origin &&
+    !document.querySelector("#allow-box").hidden, 10000);
+  const box = document.querySelector("#allow");
+  if (ready && !box.checked) box.click();
+  return ready && box.checked;
+}
+
+// answerConfirm waits for an MCP client's question and answers it (yes: Run it, else Decline).
+export async function answerConfirm(yes) {
+  await until(() => document.querySelector(".confirm"), 15000);
+  const box = document.querySelector(".confirm");
+  if (!box) return null;
+  const q = { tool: box.dataset.tool, where: box.querySelector("div").textContent, args: box.querySelector("pre").textContent };
+  box.querySelector(yes ? ".confirm-yes" : ".confirm-no").click();
+  return q;
+}
+
+// callWith fills the named tool's form (values: field → text; "" leaves it empty), clicks Call
+// and answers the result's text and the notices listed under it.
+export async function callWith(name, values) {
+  await until(() => document.body.dataset.ready && document.querySelector(`.tool[data-tool="${name}"]`), 10000);
+  const card = document.querySelector(`.tool[data-tool="${name}"]`);
+  for (const [field, value] of Object.entries(values)) {
+    const label = [...card.querySelectorAll("label")].find((l) => l.textContent.replace(" *", "") === field);
+    document.getElementById(label.htmlFor).value = value;
+  }
+  delete document.body.dataset.lastTool;
+  card.querySelector("button").click();
+  await until(() => document.body.dataset.lastTool === name, 10000);
+  return { ...readResult(), notices: [...document.querySelectorAll("#notices li")].map((li) => li.textContent) };
+}
+
+// cancelRunning calls the named tool, waits until the panel shows its elapsed time and Cancel,
+// clicks Cancel and answers what it showed meanwhile and the result.
+export async function cancelRunning(name) {
+  await until(() => document.body.dataset.ready && document.querySelector(`.tool[data-tool="${name}"]`), 10000);
+  delete document.body.dataset.lastTool;
+  document.querySelector(`.tool[data-tool="${name}"] button`).click();
+  const cancel = document.querySelector("#cancel");
+  const running = await until(() => !cancel.hidden && /^[0-9.]+ s$/.test(document.querySelector("#elapsed").textContent), 5000);
+  await new Promise((r) => setTimeout(r, 300));
+  const elapsed = document.querySelector("#elapsed").textContent;
+  cancel.click();
+  await until(() => document.body.dataset.lastTool === name, 10000);
+  return { running, elapsed, cancelHidden: cancel.hidden, ...readResult() };
+}

@@ -1,0 +1,133 @@
+//go:build !js
+
+package main
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+)
+
+// wasmCode reads a WebAssembly module built without -s (its "name" section names every
+// function) and returns the bytes of code per Go package, and the bytes of its data segments
+// under "(data)". `go tool nm` does not read wasm files, so this is its per-package view for the
+// module: what each package costs, before compression.
+func wasmCode(path string) (map[string]int, error) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	if len(raw) < 8 || !bytes.Equal(raw[:4], []byte("\x00asm")) {
+		return nil, fmt.Errorf("%s is not a WebAssembly module", path)
+	}
+	r := bytes.NewReader(raw[8:])
+	var imported int
+	var bodies []int // code bytes per defined function, in index order
+	names := map[int]string{}
+	sizes := map[string]int{}
+	for r.Len() > 0 {
+		id, _ := r.ReadByte()
+		n, err := binary.ReadUvarint(r)
+		if err != nil || n > uint64(r.Len()) {
+			return nil, fmt.Errorf("%s: a section's size does not read", path)
+		}
+		sec := make([]byte, n)
+		io.ReadFull(r, sec)
+		s := bytes.NewReader(sec)
+		switch id {
+		case 2: // imports: functions imported take the first indexes
+			count, _ := binary.ReadUvarint(s)
+			for range count {
+				skipName(s)
+				skipName(s)
+				kind, _ := s.ReadByte()
+				switch kind {
+				case 0:
+					binary.ReadUvarint(s)
+					imported++
+				case 1:
+					s.ReadByte()
+					skipLimits(s)
+				case 2:
+					skipLimits(s)
+				case 3:
+					s.ReadByte()
+					s.ReadByte()
+				}
+			}
+		case 10: // code
+			count, _ := binary.ReadUvarint(s)
+			for range count {
+				size, _ := binary.ReadUvarint(s)
+				s.Seek(int64(size), io.SeekCurrent)
+				bodies = append(bodies, int(size))
+			}
+		case 11:
+			sizes["(data)"] += len(sec)
+		case 0:
+			if readName(s) != "name" {
+				continue
+			}
+			for s.Len() > 0 {
+				sub, _ := s.ReadByte()
+				size, _ := binary.ReadUvarint(s)
+				if sub != 1 {
+					s.Seek(int64(size), io.SeekCurrent)
+					continue
+				}
+				count, _ := binary.ReadUvarint(s)
+				for range count {
+					idx, _ := binary.ReadUvarint(s)
+					names[int(idx)] = readName(s)
+				}
+			}
+		}
+	}
+	if len(names) == 0 {
+		return nil, errors.New(path + " has no name section (built with -ldflags=-s?)")
+	}
+	for i, size := range bodies {
+		sizes[goPackage(names[imported+i])] += size
+	}
+	return sizes, nil
+}
+
+func readName(s *bytes.Reader) string {
+	n, _ := binary.ReadUvarint(s)
+	b := make([]byte, min(int(n), s.Len()))
+	io.ReadFull(s, b)
+	return string(b)
+}
+
+func skipName(s *bytes.Reader) { n, _ := binary.ReadUvarint(s); s.Seek(int64(n), io.SeekCurrent) }
+
+func skipLimits(s *bytes.Reader) {
+	flag, _ := s.ReadByte()
+	binary.ReadUvarint(s)
+	if flag&1 != 0 {
+		binary.ReadUvarint(s)
+	}
+}
+
+// goPackage is the package a function of the name section belongs to, as the Go linker writes
+// it there (the import path's slashes and hyphens as underscores, its host's dots kept):
+// "golang.org_x_net_html.__Tokenizer_.Next" → "golang.org_x_net_html".
+func goPackage(sym string) string {
+	if sym == "" {
+		return "(unnamed)"
+	}
+	host := ""
+	if h, rest, ok := strings.Cut(sym, "_"); ok && strings.Contains(h, ".") && !strings.HasSuffix(h, ".") &&
+		strings.Trim(h, "abcdefghijklmnopqrstuvwxyz0123456789.-") == "" {
+		host, sym = h+"_", rest // an import path under a host: github.com_…, golang.org_…
+	}
+	pkg, _, _ := strings.Cut(sym, ".")
+	if i := strings.IndexByte(pkg, '['); i >= 0 {
+		pkg = pkg[:i] // a generic function's shape
+	}
+	return host + pkg
+}

@@ -1,0 +1,132 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/url"
+	"os"
+	"path/filepath"
+	"time"
+)
+
+// extensionOptions are the flags of the extension path: serving the person's own browser
+// (-extension), and registering the native-messaging host (-install-host).
+type extensionOptions struct {
+	enabled        bool
+	allow          listFlag
+	confirm        string
+	confirmTimeout time.Duration
+	installHost    bool
+	uninstallHost  bool
+	hostDir        string
+}
+
+// defaultConfirmTimeout is how long a consequential tool waits for the person to confirm it.
+const defaultConfirmTimeout = 2 * time.Minute
+
+func addExtensionFlags(fs *flag.FlagSet, o *extensionOptions) {
+	fs.BoolVar(&o.enabled, "extension", false, "serve the tabs of your own browser, reached through the webmcp-bridge extension (see -install-host), instead of a browser webmcp-mcp drives")
+	fs.Var(&o.allow, "allow", "with -extension: expose the tools of this origin (https://shop.example; repeatable) besides those allowed in the extension's panel")
+	fs.StringVar(&o.confirm, "confirm", "always", "with -extension: \"always\" asks you in the browser before a consequential tool (consequentialHint, not readOnlyHint) runs; \"never\" does not")
+	fs.DurationVar(&o.confirmTimeout, "confirm-timeout", defaultConfirmTimeout, "with -extension: how long a consequential tool waits for you to confirm it")
+	fs.BoolVar(&o.installHost, "install-host", false, "register this binary as the extension's native-messaging host for every installed Chromium-family browser and Firefox, then exit")
+	fs.BoolVar(&o.uninstallHost, "uninstall-host", false, "remove what -install-host wrote, then exit")
+	fs.StringVar(&o.hostDir, "host-dir", "", "with -install-host or -uninstall-host: only this folder of host manifests (a profile's NativeMessagingHosts; Firefox's native-messaging-hosts)")
+}
+
+// checkExtensionFlags refuses what does not fit together.
+func checkExtensionFlags(o options) error {
+	e := o.ext
+	if e.confirm != "always" && e.confirm != "never" {
+		return fmt.Errorf("-confirm must be always or never, not %q", e.confirm)
+	}
+	if e.confirmTimeout <= 0 {
+		return errors.New("-confirm-timeout must be positive")
+	}
+	for _, a := range e.allow {
+		u, err := url.Parse(a)
+		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || (u.Path != "" && u.Path != "/") || u.RawQuery != "" {
+			return fmt.Errorf("-allow %q: an origin is scheme://host[:port], e.g. https://shop.example", a)
+		}
+	}
+	if !e.enabled && (len(e.allow) > 0 || e.confirm != "always" || e.confirmTimeout != defaultConfirmTimeout) {
+		return errors.New("-allow, -confirm and -confirm-timeout go with -extension")
+	}
+	if e.enabled && (len(o.open) > 0 || o.browserURL != "" || o.headed) {
+		return errors.New("-extension serves your browser's own tabs: -open, -browser and -headed do not go with it")
+	}
+	if e.hostDir != "" && !e.installHost && !e.uninstallHost {
+		return errors.New("-host-dir goes with -install-host or -uninstall-host")
+	}
+	return nil
+}
+
+// origins are the -allow values as origins (no trailing slash).
+func (e extensionOptions) origins() []string {
+	out := []string{}
+	for _, a := range e.allow {
+		u, _ := url.Parse(a)
+		out = append(out, u.Scheme+"://"+u.Host)
+	}
+	return out
+}
+
+// hostMain runs this binary as the native-messaging host when the browser started it, and
+// reports whether it did (with the exit code).
+func hostMain(args []string, stdin io.Reader, stdout, stderr io.Writer) (bool, int) {
+	browser, ok, err := hostInvocation(args)
+	if err != nil {
+		fmt.Fprintln(stderr, "webmcp-mcp:", err)
+		return true, 1
+	}
+	if !ok {
+		return false, 0
+	}
+	level := slog.LevelWarn
+	if os.Getenv("WEBMCP_HOST_DEBUG") != "" {
+		level = slog.LevelDebug
+	}
+	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level})).With("host", browser)
+	if err := runHost(stdin, stdout, log); err != nil {
+		fmt.Fprintln(stderr, "webmcp-mcp (native-messaging host):", err)
+		return true, 1
+	}
+	return true, 0
+}
+
+// hostSetup does -install-host and -uninstall-host, and reports whether it was asked to.
+func hostSetup(e extensionOptions, stdout io.Writer) (bool, error) {
+	switch {
+	case e.installHost:
+		exe, err := os.Executable()
+		if err == nil {
+			exe, err = filepath.EvalSymlinks(exe)
+		}
+		if err != nil {
+			return true, err
+		}
+		return true, installHost(exe, e.hostDir, stdout)
+	case e.uninstallHost:
+		return true, uninstallHost(e.hostDir, stdout)
+	}
+	return false, nil
+}
+
+// runExtension serves the tabs of the person's browser (-extension) until the client goes
+// away or ctx ends.
+func runExtension(ctx context.Context, o options, a *app, log *slog.Logger) error {
+	dir, err := rendezvousDir()
+	if err != nil {
+		return err
+	}
+	src := newExtensionSource(o.ext.origins(), o.ext.confirm == "always", o.ext.confirmTimeout, serverVersion(), log)
+	go src.connectLoop(ctx, dir)
+	a.serve(ctx, src)
+	return nil
+}

@@ -1,0 +1,382 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"maps"
+	"net"
+	"slices"
+	"strconv"
+	"sync"
+	"time"
+)
+
+// extensionSource is the PageSource of `webmcp-mcp -extension`: the tabs of the person's own
+// browser, reached through the webmcp-bridge extension and its native-messaging host (a
+// webmcp-mcp the browser started, nativehost.go) over the host's Unix socket. The extension
+// decides what is seen: only tabs of origins the person allowed (in its panel, or with -allow
+// here), never an incognito tab; where a page is comes from chrome.tabs, never from the page;
+// a consequential tool runs only once the person confirmed it in the browser.
+//
+// Messages to the browser: hello {allow, confirm, confirmTimeoutMs}, call {id, tab, origin,
+// tool, args}, abort {id}. From it: pages {pages: [{tab, window, url, origin, title, tools,
+// more, loading}]}, progress {id, message}, result {id, output | error, errorName | tooLarge |
+// gone: "navigated" | "closed" | "notool"}.
+type extensionSource struct {
+	log            *slog.Logger
+	allow          []string
+	confirm        bool
+	confirmTimeout time.Duration
+	version        string
+	changes        chan struct{}
+
+	mu       sync.Mutex
+	browsers map[string]*extBrowser // by socket path
+	ids      map[string]string      // "socket|tab" → page id
+	lastPage int
+	closed   []Page // the last pages that closed, newest last
+	calls    map[int64]*extCall
+	nextCall int64
+}
+
+// extBrowser is one connected browser (one host).
+type extBrowser struct {
+	path  string
+	conn  *net.UnixConn
+	wmu   sync.Mutex
+	pages []Page
+	tabs  map[string]int // page id → the browser's tab id
+}
+
+// extCall is a call waiting for the browser's answer.
+type extCall struct {
+	browser *extBrowser
+	notify  func(string)
+	done    chan extResult
+}
+
+// extResult is the browser's answer to a call.
+type extResult struct {
+	Output    *string `json:"output"`
+	Error     *string `json:"error"`
+	ErrorName string  `json:"errorName"`
+	TooLarge  int     `json:"tooLarge"`
+	Gone      string  `json:"gone"`
+}
+
+// extMessage is any message from the browser.
+type extMessage struct {
+	Type      string    `json:"type"`
+	ID        int64     `json:"id"`
+	Message   string    `json:"message"`
+	Pages     []extPage `json:"pages"`
+	extResult           // a result's fields; a host's refusal has its reason in Error
+}
+
+// extPage is a tab as the extension describes it: where it is from chrome.tabs, its tools from
+// the page.
+type extPage struct {
+	Tab     int        `json:"tab"`
+	Window  int        `json:"window"`
+	URL     string     `json:"url"`
+	Origin  string     `json:"origin"`
+	Title   string     `json:"title"`
+	Tools   []PageTool `json:"tools"`
+	More    int        `json:"more"`
+	Loading bool       `json:"loading"`
+}
+
+// noBrowser is what webmcp_list_pages says while no browser is connected.
+const noBrowser = "no browser connected: is the extension installed and the host registered? (webmcp-mcp -install-host)"
+
+// maxClosedPages is how many closed pages Pages still names.
+const maxClosedPages = 8
+
+func newExtensionSource(allow []string, confirm bool, confirmTimeout time.Duration, version string, log *slog.Logger) *extensionSource {
+	return &extensionSource{log: log, allow: allow, confirm: confirm, confirmTimeout: confirmTimeout, version: version,
+		changes: make(chan struct{}, 1), browsers: map[string]*extBrowser{}, ids: map[string]string{}, calls: map[int64]*extCall{}}
+}
+
+// connectLoop connects to every host in the rendezvous directory, now and whenever one comes,
+// until ctx ends.
+func (s *extensionSource) connectLoop(ctx context.Context, dir string) {
+	for {
+		for _, path := range hostSockets(dir) {
+			s.mu.Lock()
+			_, have := s.browsers[path]
+			s.mu.Unlock()
+			if have {
+				continue
+			}
+			c, err := dialHost(path)
+			if err != nil {
+				s.log.Debug("cannot reach a host", "socket", path, "err", err)
+				continue
+			}
+			b := &extBrowser{path: path, conn: c, tabs: map[string]int{}}
+			s.mu.Lock()
+			s.browsers[path] = b
+			s.mu.Unlock()
+			go s.read(b)
+			s.hello(b)
+		}
+		select {
+		case <-ctx.Done():
+			s.mu.Lock()
+			for _, b := range s.browsers {
+				b.conn.Close()
+			}
+			s.mu.Unlock()
+			return
+		case <-time.After(500 * time.Millisecond):
+		}
+	}
+}
+
+func (s *extensionSource) hello(b *extBrowser) {
+	msg, _ := json.Marshal(map[string]any{"type": "hello", "allow": s.allow, "confirm": s.confirm,
+		"confirmTimeoutMs": s.confirmTimeout.Milliseconds(), "server": "webmcp-mcp " + s.version})
+	if err := s.send(b, msg); err != nil {
+		s.log.Warn("cannot greet the browser", "err", err)
+	}
+}
+
+func (s *extensionSource) send(b *extBrowser, msg []byte) error {
+	b.wmu.Lock()
+	defer b.wmu.Unlock()
+	return writeFrame(b.conn, msg, maxToBrowser-clientTagRoom, "to the browser")
+}
+
+// read takes the browser's messages until the host goes; then the browser's pages close and
+// its calls in flight answer that the browser went away.
+func (s *extensionSource) read(b *extBrowser) {
+	for {
+		raw, err := readFrame(b.conn, maxFromBrowser, "from the browser")
+		if errors.Is(err, errFrameTooLarge) {
+			s.log.Warn("message from the browser refused", "err", err)
+			continue
+		}
+		if err != nil {
+			break
+		}
+		var m extMessage
+		if err := json.Unmarshal(raw, &m); err != nil {
+			s.log.Warn("unreadable message from the browser", "err", err)
+			continue
+		}
+		s.take(b, m)
+	}
+	b.conn.Close()
+	s.mu.Lock()
+	delete(s.browsers, b.path)
+	s.setPages(b, nil, "the browser disconnected (its native-messaging host stopped)")
+	for id, c := range s.calls {
+		if c.browser == b {
+			delete(s.calls, id)
+			c.done <- extResult{Gone: "browser"}
+		}
+	}
+	s.mu.Unlock()
+	s.changed()
+}
+
+func (s *extensionSource) take(b *extBrowser, m extMessage) {
+	switch m.Type {
+	case "pages":
+		s.mu.Lock()
+		s.setPages(b, m.Pages, "closed")
+		s.mu.Unlock()
+		s.changed()
+	case "progress":
+		s.mu.Lock()
+		c := s.calls[m.ID]
+		s.mu.Unlock()
+		if c != nil && c.notify != nil {
+			c.notify(clip(m.Message, maxErrorChars))
+		}
+	case "result":
+		s.mu.Lock()
+		c := s.calls[m.ID]
+		delete(s.calls, m.ID)
+		s.mu.Unlock()
+		if c != nil {
+			c.done <- m.extResult
+		}
+	case "refused":
+		s.log.Warn("the host did not pass a message on", "err", clip(deref(m.Error), maxErrorChars))
+	}
+}
+
+// setPages makes b's pages those listed (s.mu held); pages that are no longer listed close
+// with why.
+func (s *extensionSource) setPages(b *extBrowser, listed []extPage, why string) {
+	var pages []Page
+	tabs := map[string]int{}
+	for _, p := range listed {
+		key := b.path + "|" + strconv.Itoa(p.Tab)
+		id, ok := s.ids[key]
+		if !ok {
+			s.lastPage++
+			id = "p" + strconv.Itoa(s.lastPage)
+			s.ids[key] = id
+		}
+		tabs[id] = p.Tab
+		pages = append(pages, Page{ID: id, URL: p.URL, Origin: p.Origin, Title: p.Title, Tools: p.Tools, More: p.More, Loading: p.Loading})
+	}
+	for _, old := range b.pages {
+		if _, still := tabs[old.ID]; !still {
+			delete(s.ids, b.path+"|"+strconv.Itoa(b.tabs[old.ID]))
+			s.closed = append(s.closed, Page{ID: old.ID, URL: old.URL, Origin: old.Origin, Title: old.Title, Closed: why})
+		}
+	}
+	if n := len(s.closed); n > maxClosedPages {
+		s.closed = s.closed[n-maxClosedPages:]
+	}
+	b.pages, b.tabs = pages, tabs
+}
+
+func (s *extensionSource) changed() {
+	select {
+	case s.changes <- struct{}{}:
+	default:
+	}
+}
+
+// Pages lists the allowed tabs of every connected browser, then the last closed ones.
+func (s *extensionSource) Pages(context.Context) []Page {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	var out []Page
+	for _, path := range slices.Sorted(maps.Keys(s.browsers)) {
+		out = append(out, s.browsers[path].pages...)
+	}
+	return append(out, s.closed...)
+}
+
+// EmptyMessage is what webmcp_list_pages says when no page is listed: whether a browser is
+// connected, and what to do.
+func (s *extensionSource) EmptyMessage() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.browsers) == 0 {
+		return noBrowser
+	}
+	return "No tab of an allowed origin is open: allow an origin in the extension's side panel, or start webmcp-mcp -extension with -allow ORIGIN."
+}
+
+// Open is not offered: the pages are the person's own tabs.
+func (s *extensionSource) Open(context.Context, string) (Page, error) {
+	return Page{}, fmt.Errorf("%w: with -extension the pages are the tabs of your browser; open the page there (and allow its origin)", errors.ErrUnsupported)
+}
+
+// Close is not offered either: an agent does not close the person's tabs.
+func (s *extensionSource) Close(context.Context, string) error {
+	return fmt.Errorf("%w: with -extension an agent does not close your tabs", errors.ErrUnsupported)
+}
+
+// ConfirmTime is how much longer than its timeout a call may take, for the person to confirm it.
+func (s *extensionSource) ConfirmTime(c ToolCall) time.Duration {
+	if !s.confirm {
+		return 0
+	}
+	for _, p := range s.Pages(context.Background()) {
+		if p.ID != c.Page {
+			continue
+		}
+		for _, t := range p.Tools {
+			if t.Name == c.Tool && needsConfirm(t.Annotations) {
+				return s.confirmTimeout
+			}
+		}
+	}
+	return 0
+}
+
+// needsConfirm: a tool that says it has consequences, and not that it only reads.
+func needsConfirm(ann map[string]any) bool {
+	return ann["consequentialHint"] == true && ann["readOnlyHint"] != true
+}
+
+// Call sends the call to the browser of the page and waits for its answer; when ctx ends the
+// browser is told to abort the page's execute.
+func (s *extensionSource) Call(ctx context.Context, c ToolCall) (ToolAnswer, error) {
+	s.mu.Lock()
+	var b *extBrowser
+	tab := 0
+	for _, br := range s.browsers {
+		if t, ok := br.tabs[c.Page]; ok {
+			b, tab = br, t
+		}
+	}
+	if b == nil {
+		s.mu.Unlock()
+		return ToolAnswer{}, ErrPageClosed
+	}
+	s.nextCall++
+	id := s.nextCall
+	call := &extCall{browser: b, notify: c.Notify, done: make(chan extResult, 1)}
+	s.calls[id] = call
+	s.mu.Unlock()
+	forget := func() {
+		s.mu.Lock()
+		delete(s.calls, id)
+		s.mu.Unlock()
+	}
+	msg, err := json.Marshal(map[string]any{"type": "call", "id": id, "tab": tab, "origin": c.Origin, "tool": c.Tool, "args": c.Args})
+	if err == nil {
+		err = s.send(b, msg)
+	}
+	if err != nil {
+		forget()
+		return ToolAnswer{}, fmt.Errorf("the call cannot be sent to the browser: %w", err)
+	}
+	select {
+	case r := <-call.done:
+		return r.answer()
+	case <-ctx.Done():
+		forget()
+		abort, _ := json.Marshal(map[string]any{"type": "abort", "id": id})
+		if err := s.send(b, abort); err != nil {
+			s.log.Debug("cannot abort a call", "err", err)
+		}
+		return ToolAnswer{}, ctx.Err()
+	}
+}
+
+// answer is the browser's answer as the MCP side takes it.
+func (r extResult) answer() (ToolAnswer, error) {
+	switch r.Gone {
+	case "":
+	case "navigated":
+		return ToolAnswer{}, ErrNavigated
+	case "notool":
+		return ToolAnswer{}, ErrNoSuchTool
+	case "browser":
+		return ToolAnswer{}, fmt.Errorf("%w: the browser disconnected (its native-messaging host stopped)", ErrPageClosed)
+	default:
+		return ToolAnswer{}, fmt.Errorf("%w: %s", ErrPageClosed, clip(r.Gone, maxErrorChars))
+	}
+	switch {
+	case r.TooLarge > 0:
+		return ToolAnswer{TooLarge: r.TooLarge}, nil
+	case r.Error != nil:
+		return ToolAnswer{Error: r.Error, ErrorName: r.ErrorName}, nil
+	case r.Output != nil && len(*r.Output) > maxOutputBytes:
+		return ToolAnswer{TooLarge: len(*r.Output)}, nil
+	}
+	return ToolAnswer{Output: r.Output}, nil
+}
+
+func deref(s *string) string {
+	if s == nil {
+		return ""
+	}
+	return *s
+}
+
+func (s *extensionSource) Changes() <-chan struct{} { return s.changes }

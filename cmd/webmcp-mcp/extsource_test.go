@@ -1,0 +1,174 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"log/slog"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/webmcp-bridge/webmcp-bridge/bridge"
+)
+
+// fakeBrowser plays the extension at the browser's end of an in-process host: it reads what
+// servers send and answers as the extension would.
+type fakeBrowser struct {
+	browserEnd
+	t *testing.T
+}
+
+func (b fakeBrowser) next(typ string) map[string]any {
+	for {
+		m := b.read(b.t)
+		if m["type"] == typ {
+			return m
+		}
+	}
+}
+
+func (b fakeBrowser) send(v any) {
+	raw, err := json.Marshal(v)
+	require.NoError(b.t, err)
+	b.write(b.t, string(raw))
+}
+
+// extensionApp is an app over an extensionSource that looks for hosts in dir, with a go-sdk
+// client whose progress messages go to the returned channel.
+func extensionApp(t *testing.T, dir string, confirm bool) (*extensionSource, *mcp.ClientSession, chan string) {
+	t.Helper()
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	src := newExtensionSource([]string{"https://shop.example"}, confirm, time.Minute, "test", log)
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	go src.connectLoop(ctx, dir)
+	a := newApp(bridge.DefaultPolicy(), 5*time.Second, log, "test")
+	a.serve(ctx, src)
+	ct, st := mcp.NewInMemoryTransports()
+	_, err := a.server.Connect(ctx, st, nil)
+	require.NoError(t, err)
+	progress := make(chan string, 16)
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, &mcp.ClientOptions{
+		ProgressNotificationHandler: func(_ context.Context, r *mcp.ProgressNotificationClientRequest) { progress <- r.Params.Message },
+	}).Connect(ctx, ct, nil)
+	require.NoError(t, err)
+	t.Cleanup(func() { cs.Close() })
+	return src, cs, progress
+}
+
+func TestExtensionSourceNoBrowser(t *testing.T) {
+	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
+	dir, err := rendezvousDir()
+	require.NoError(t, err)
+	_, cs, _ := extensionApp(t, dir, true)
+	assert.ElementsMatch(t, []string{toolOpenPage, toolListPages, toolClosePage}, listedNames(t, cs), "only the management tools")
+	text, _ := callText(t, cs, toolListPages, map[string]any{})
+	assert.Equal(t, noBrowser, text)
+	text, isErr := callText(t, cs, toolOpenPage, map[string]any{"url": "https://a.example/"})
+	assert.True(t, isErr)
+	assert.Contains(t, text, "the pages are the tabs of your browser")
+}
+
+func TestExtensionSourceCalls(t *testing.T) {
+	b, dir, _ := startHost(t)
+	fb := fakeBrowser{b, t}
+	_, cs, progress := extensionApp(t, dir, true)
+
+	open := fb.next("client")
+	client := open["client"]
+	hello := fb.next("hello")
+	assert.Equal(t, client, hello["client"])
+	assert.Equal(t, []any{"https://shop.example"}, hello["allow"])
+	assert.Equal(t, true, hello["confirm"])
+	assert.Equal(t, 60000.0, hello["confirmTimeoutMs"])
+
+	fb.send(map[string]any{"client": client, "type": "pages", "pages": []any{map[string]any{
+		"tab": 7, "window": 1, "url": "https://shop.example/cart", "origin": "https://shop.example", "title": "Cart",
+		"tools": []any{
+			map[string]any{"name": "search", "description": "Search", "inputSchema": map[string]any{"type": "object"}},
+			map[string]any{"name": "buy", "description": "Buy", "annotations": map[string]any{"consequentialHint": true}},
+		}}}})
+	require.Eventually(t, func() bool { return len(listedNames(t, cs)) == 5 }, 5*time.Second, 20*time.Millisecond)
+	text, _ := callText(t, cs, toolListPages, map[string]any{})
+	assert.Contains(t, text, `"Cart" https://shop.example/cart`)
+
+	// A call goes to the tab with the origin it was listed at, and the page's output is normalized.
+	done := make(chan *mcp.CallToolResult, 1)
+	go func() {
+		r, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "search", Arguments: map[string]any{"q": "tea"}})
+		assert.NoError(t, err)
+		done <- r
+	}()
+	call := fb.next("call")
+	assert.Equal(t, 7.0, call["tab"])
+	assert.Equal(t, "https://shop.example", call["origin"])
+	assert.Equal(t, "search", call["tool"])
+	assert.Equal(t, map[string]any{"q": "tea"}, call["args"])
+	fb.send(map[string]any{"client": client, "type": "result", "id": call["id"], "output": `{"type":"html","html":"<b>tea</b><script>x()</script>"}`})
+	r := <-done
+	require.False(t, r.IsError)
+	raw, _ := json.Marshal(r.Content)
+	assert.Contains(t, string(raw), `tea\u003c/b\u003e`)
+	assert.NotContains(t, string(raw), "x()", "sanitized here")
+
+	// The page went away during a call.
+	go func() {
+		r, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "search", Arguments: map[string]any{}})
+		assert.NoError(t, err)
+		done <- r
+	}()
+	call = fb.next("call")
+	fb.send(map[string]any{"client": client, "type": "result", "id": call["id"], "gone": "navigated"})
+	r = <-done
+	assert.True(t, r.IsError)
+	raw, _ = json.Marshal(r.Content)
+	assert.Contains(t, string(raw), "navigated during the call")
+
+	// Cancelling the request aborts the call in the browser.
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "search", Arguments: map[string]any{}})
+		assert.Error(t, err)
+		done <- nil
+	}()
+	call = fb.next("call")
+	cancel()
+	abort := fb.next("abort")
+	assert.Equal(t, call["id"], abort["id"])
+	<-done
+
+	// Progress from the browser reaches the client, e.g. while the person is asked to confirm.
+	go func() {
+		r, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "buy", Arguments: map[string]any{}, Meta: mcp.Meta{"progressToken": "t1"}})
+		assert.NoError(t, err)
+		done <- r
+	}()
+	call = fb.next("call")
+	fb.send(map[string]any{"client": call["client"], "type": "progress", "id": call["id"], "message": "waiting for you to confirm in the browser"})
+	assert.Equal(t, "waiting for you to confirm in the browser", <-progress)
+	fb.send(map[string]any{"client": call["client"], "type": "result", "id": call["id"], "error": "you declined buy in the browser"})
+	r = <-done
+	assert.True(t, r.IsError)
+	raw, _ = json.Marshal(r.Content)
+	assert.Contains(t, string(raw), "you declined buy in the browser")
+
+	// The browser goes (the host ends): calls in flight answer, the pages close.
+	go func() {
+		r, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "search", Arguments: map[string]any{}})
+		assert.NoError(t, err)
+		done <- r
+	}()
+	fb.next("call")
+	b.toHost.Close()
+	r = <-done
+	assert.True(t, r.IsError)
+	raw, _ = json.Marshal(r.Content)
+	assert.Contains(t, string(raw), "the browser disconnected")
+	require.Eventually(t, func() bool { return len(listedNames(t, cs)) == 3 }, 5*time.Second, 20*time.Millisecond)
+}

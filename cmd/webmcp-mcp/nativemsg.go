@@ -1,0 +1,96 @@
+//go:build !js
+
+package main
+
+import (
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+)
+
+// Native messaging's message limits (Chrome's and Firefox's): a message from the host to the
+// browser may be at most 1 MB, one from the browser to the host at most 64 MiB. A message over
+// its limit is refused with the limit named, never split.
+const (
+	maxToBrowser   = 1 << 20
+	maxFromBrowser = 64 << 20
+)
+
+// clientTagRoom is what the host may add to a server's message on its way to the browser (the
+// client number it is from): a server keeps its messages this much under maxToBrowser.
+const clientTagRoom = 32
+
+// errFrameTooLarge is returned for a message over its limit; the message was skipped, and the
+// stream can go on.
+var errFrameTooLarge = errors.New("message too large")
+
+// frameLimitError says which message was too large and what the limit is.
+type frameLimitError struct {
+	size, limit int
+	what        string // e.g. "to the browser"
+}
+
+func (e *frameLimitError) Error() string {
+	return fmt.Sprintf("a message of %d bytes %s is refused: native messaging carries at most %s", e.size, e.what, limitName(e.limit))
+}
+
+func (e *frameLimitError) Unwrap() error { return errFrameTooLarge }
+
+// limitName names a limit as the browsers document it.
+func limitName(n int) string {
+	switch n {
+	case maxToBrowser:
+		return "1 MB (1048576 bytes) from the host to the browser"
+	case maxFromBrowser:
+		return "64 MiB (67108864 bytes) from the browser to the host"
+	}
+	return fmt.Sprintf("%d bytes", n)
+}
+
+// writeFrame writes one message: its length as 4 bytes in the machine's byte order, then the
+// UTF-8 JSON. A message over limit is not written.
+func writeFrame(w io.Writer, msg []byte, limit int, what string) error {
+	if len(msg) > limit {
+		return &frameLimitError{size: len(msg), limit: limit, what: what}
+	}
+	if !json.Valid(msg) {
+		return errors.New("a native message must be JSON")
+	}
+	buf := make([]byte, 4+len(msg))
+	binary.NativeEndian.PutUint32(buf, uint32(len(msg)))
+	copy(buf[4:], msg)
+	_, err := w.Write(buf)
+	return err
+}
+
+// readFrame reads one message. One over limit is read past and refused with a
+// *frameLimitError, so the next message can still be read; io.EOF means the other side closed
+// between messages.
+func readFrame(r io.Reader, limit int, what string) ([]byte, error) {
+	var head [4]byte
+	if _, err := io.ReadFull(r, head[:]); err != nil {
+		return nil, err
+	}
+	n := int64(binary.NativeEndian.Uint32(head[:]))
+	if n > int64(limit) {
+		if _, err := io.CopyN(io.Discard, r, n); err != nil {
+			return nil, unexpected(err)
+		}
+		return nil, &frameLimitError{size: int(n), limit: limit, what: what}
+	}
+	msg := make([]byte, n)
+	if _, err := io.ReadFull(r, msg); err != nil {
+		return nil, unexpected(err)
+	}
+	return msg, nil
+}
+
+// unexpected turns an EOF inside a message into io.ErrUnexpectedEOF.
+func unexpected(err error) error {
+	if errors.Is(err, io.EOF) {
+		return io.ErrUnexpectedEOF
+	}
+	return err
+}

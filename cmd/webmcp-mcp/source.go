@@ -1,0 +1,122 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"time"
+)
+
+// PageSource is where webmcp-mcp's pages come from: a browser it drives over DevTools
+// (devtoolsSource, browser.go), or the person's own browser reached through the extension over
+// native messaging. The MCP side (tool names, provenance in descriptions and _meta, limits,
+// progress, cancellation, argument validation, normalization with bridge.ParseToolOutput) sees
+// pages only through this interface and knows no detail of how they are reached.
+//
+// A source reads without trust: what a page says (tool names, descriptions, schemas,
+// annotations, outputs, error messages) is page text; where a page is (URL, origin, title) is
+// what the browser says, never the page. The MCP side bounds, validates and quotes all of it
+// again, so a source passes page data on as it got it, cut only where a message must stay small.
+//
+// Every method is safe for concurrent use.
+type PageSource interface {
+	// Pages lists the open pages, each with the tools it had when the source last read it, in
+	// the order they were opened, then the last few pages that closed (Closed set, no tools). A
+	// page's ID stays the same while it is open and is never given to another page.
+	Pages(ctx context.Context) []Page
+
+	// Open opens rawURL (an http(s) URL) in a new page and returns once it loaded and its tools
+	// were read, or failed. A page that did not load is returned with LoadError set (and the
+	// error); opening the same URL again retries it. A source that cannot open pages returns
+	// errors.ErrUnsupported.
+	Open(ctx context.Context, rawURL string) (Page, error)
+
+	// Close closes the page id; ErrPageClosed when there is no such page.
+	Close(ctx context.Context, id string) error
+
+	// Call runs one tool of one page with the given arguments (a JSON object, already checked
+	// against the tool's inputSchema) and returns the page's answer. The call runs only while the
+	// page is still at call.Origin. When ctx ends (the client cancelled, or a timeout), the source
+	// aborts the page's execute (its AbortSignal) and returns ctx's error without waiting for the
+	// page. It returns ErrNavigated, ErrPageClosed (wrapped with the reason when the browser gave
+	// one) or ErrNoSuchTool when the page or tool went away under the call.
+	Call(ctx context.Context, call ToolCall) (ToolAnswer, error)
+
+	// Changes receives a value (coalesced: one value may stand for many changes) whenever a
+	// page opened, closed or navigated, its tools or its title changed, or it recorded an error:
+	// the MCP side then reads Pages again.
+	Changes() <-chan struct{}
+}
+
+// Page is one page of a source, as the source last read it.
+type Page struct {
+	ID     string // "p1", "p2", …: no "_", so a prefixed tool name's prefix is always its page
+	URL    string // from the browser
+	Origin string // from the browser (the security origin of the main frame)
+	Title  string // from the browser
+
+	Tools []PageTool // as the page describes them
+	More  int        // tools the source left out (over its own bound)
+
+	Loading   bool     // still loading: its tools may not be registered yet
+	LoadError string   // why it did not load, when it did not
+	Dialogs   []string // dialogs it opened, dismissed or accepted, newest last (a few)
+	Errors    []string // its last uncaught errors and failed loads, as page text, newest last (a few)
+	Closed    string   // why it closed, when it is closed ("closed", "its renderer crashed …")
+}
+
+// PageTool is a tool as a page describes it (WebMCP getTools), read without trust. The *Cut,
+// SchemaTooLarge and SchemaUnreadable fields say what the source cut or could not read before
+// the description left the browser.
+type PageTool struct {
+	Name             string         `json:"name"`
+	Title            string         `json:"title"`
+	Description      string         `json:"description"`
+	DescriptionCut   int            `json:"descriptionCut"` // the description's length when it was cut
+	InputSchema      map[string]any `json:"inputSchema"`
+	SchemaTooLarge   int            `json:"schemaTooLarge"` // the schema's JSON length when it was left out
+	SchemaUnreadable bool           `json:"schemaUnreadable"`
+	Annotations      map[string]any `json:"annotations"` // the page's claims (readOnlyHint, …)
+}
+
+// ToolCall is one call of a page tool.
+type ToolCall struct {
+	Page   string          // the page's ID
+	Origin string          // the origin the tool was listed at: the call runs only there
+	Tool   string          // the tool's WebMCP name (not its MCP name)
+	Args   json.RawMessage // a JSON object
+
+	// Notify, when set, passes a message to the client as progress while the call waits (for
+	// instance for the person to confirm it in the browser).
+	Notify func(message string)
+}
+
+// Optional interfaces a source may implement.
+type (
+	// emptyMessager says what webmcp_list_pages shows when no page is listed (instead of
+	// "open one with webmcp_open_page").
+	emptyMessager interface{ EmptyMessage() string }
+	// confirmer gives a call more time than -timeout, for the person to confirm it.
+	confirmer interface{ ConfirmTime(ToolCall) time.Duration }
+)
+
+// ToolAnswer is what the page answered: exactly one of Output, TooLarge > 0 or Error.
+type ToolAnswer struct {
+	Output    *string // the tool's output: its string, or its value as JSON (executeTool's answer)
+	TooLarge  int     // the output's length in characters, when it was over the source's bound
+	Error     *string // the message the tool threw or rejected with (page text)
+	ErrorCut  int     // the message's length when it was cut
+	ErrorName string  // the thrown error's name ("TypeError", …), page text
+}
+
+// Why a call found no page or tool to answer it.
+var (
+	// ErrNavigated: the page left the origin the tool was listed at, before or during the call.
+	ErrNavigated = errors.New("the page navigated")
+	// ErrPageClosed: the page is closed (by the person, a crash, or Close).
+	ErrPageClosed = errors.New("the page is closed")
+	// ErrNoSuchTool: the page no longer has a tool of that name.
+	ErrNoSuchTool = errors.New("the page has no such tool")
+)
