@@ -162,7 +162,9 @@ func TestAppendJSONAppends(t *testing.T) {
 }
 
 // publicPackages are the packages an importer of the module may use.
-var publicPackages = []string{"bridge", "bridge/inputschema", "bridge/mcpsdk", "bridge/mcpwire", "bridge/pagetext", "sanitize"}
+var publicPackages = []string{
+	"bridge", "bridge/inputschema", "bridge/mcpsdk", "bridge/mcpwire", "bridge/pagetext", "sanitize",
+}
 
 // TestPublicAPI: the public API is what testdata/api.txt says — go doc -short of each public
 // package — so a change to it shows in review as a change to that file (go test -run

@@ -136,7 +136,8 @@ var policySettings = []PolicySetting{
 	{"maxTableRows", "integer", "rows per table", func(p *Policy) any { return &p.MaxTableRows }},
 	{"maxTableColumns", "integer", "columns per table", func(p *Policy) any { return &p.MaxTableColumns }},
 	{"maxTableCellChars", "integer", "characters per table cell", func(p *Policy) any { return &p.MaxTableCellChars }},
-	{"maxArgumentBytes", "integer", "a tool call's arguments as JSON, in bytes: more are refused before validation", func(p *Policy) any { return &p.MaxArgumentBytes }},
+	{"maxArgumentBytes", "integer", "a tool call's arguments as JSON, in bytes: more are refused before validation",
+		func(p *Policy) any { return &p.MaxArgumentBytes }},
 	{"strict", "boolean", "any violation makes the result isError instead of a notice", func(p *Policy) any { return &p.Strict }},
 }
 

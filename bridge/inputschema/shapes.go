@@ -54,8 +54,8 @@ const (
 	msgPatternWrong = `"%s" is not a valid regular expression` // then ": " and RE2's error, where Go runs
 	msgPatternLong  = "has %d characters: the longest pattern this bridge accepts has %d"
 	// msgPatternRepetition refuses a pattern whose repetition product is over MaxPatternRepetition.
-	msgPatternRepetition = `"%s" has a repetition product of %d (its items once each counted repetition is written out): ` +
-		`the largest this bridge accepts is %d, as checking it would take too long`
+	msgPatternRepetition = `"%s" has a repetition product of %d (its items once each counted repetition is ` +
+		`written out): the largest this bridge accepts is %d, as checking it would take too long`
 	// msgArgumentBytes refuses arguments over the maxArgumentBytes policy setting.
 	msgArgumentBytes = "the arguments are %d bytes of JSON, over the maxArgumentBytes limit of %d bytes: " +
 		"they were refused before validation"

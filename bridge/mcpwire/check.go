@@ -64,11 +64,13 @@ func checkBlock(c Content) error {
 		}
 	case *ImageContent:
 		if len(b.Data) == 0 || !strings.HasPrefix(b.MIMEType, "image/") {
-			return fmt.Errorf("image needs data and an image/ MIME type, has %d bytes and %s", len(b.Data), pagetext.Quote(b.MIMEType))
+			return fmt.Errorf("image needs data and an image/ MIME type, has %d bytes and %s",
+				len(b.Data), pagetext.Quote(b.MIMEType))
 		}
 	case *AudioContent:
 		if len(b.Data) == 0 || !strings.HasPrefix(b.MIMEType, "audio/") {
-			return fmt.Errorf("audio needs data and an audio/ MIME type, has %d bytes and %s", len(b.Data), pagetext.Quote(b.MIMEType))
+			return fmt.Errorf("audio needs data and an audio/ MIME type, has %d bytes and %s",
+				len(b.Data), pagetext.Quote(b.MIMEType))
 		}
 	case *ResourceLink:
 		if err := checkURI(b.URI); err != nil {

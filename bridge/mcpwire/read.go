@@ -237,7 +237,8 @@ var dateTime = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(
 // "2025-01-12T15:00:58Z" or "2025-01-12T16:00:58.5+01:00", that is also a real date and time.
 func CheckLastModified(s string) error {
 	if !dateTime.MatchString(s) {
-		return fmt.Errorf("lastModified %s is not an ISO 8601 date-time with an offset (such as 2025-01-12T15:00:58Z)", pagetext.Quote(s))
+		return fmt.Errorf("lastModified %s is not an ISO 8601 date-time with an offset (such as 2025-01-12T15:00:58Z)",
+			pagetext.Quote(s))
 	}
 	if _, err := time.Parse(time.RFC3339Nano, s); err != nil {
 		return fmt.Errorf("lastModified %s is not a real date and time", pagetext.Quote(s))
