@@ -84,8 +84,9 @@ export function read(e: MessageEvent, member: keyof typeof messageEvent): unknow
 }
 
 /** The two globals through which the Go module hands over its exports when it starts, held by
- * the bridge: take() gives what the module set (once), onStarted is called when it says so. */
-export interface ModuleGlobals { take(): unknown; onStarted: () => void }
+ * the bridge: take() gives what the module set (once); onStarted is called when it says so, and
+ * only while it is set (during a start, when no other script runs) does the global offer it. */
+export interface ModuleGlobals { take(): unknown; onStarted: (() => void) | null }
 
 /** claimModuleGlobals defines GLOBAL_EXPORTS and GLOBAL_STARTED on scope as non-configurable
  * accessors that only the bridge reads, before any module starts: the loader does it for the
@@ -97,11 +98,12 @@ export function claimModuleGlobals(scope: object): ModuleGlobals | null {
   let held: unknown;
   const globals: ModuleGlobals = {
     take() { const v = held; held = undefined; return v; },
-    onStarted() {},
+    onStarted: null,
   };
+  const started = (): void => globals.onStarted?.();
   try {
     defineProperty(scope, GLOBAL_EXPORTS, { configurable: false, enumerable: false, get: () => undefined, set(v: unknown) { held = v; } });
-    defineProperty(scope, GLOBAL_STARTED, { configurable: false, enumerable: false, get: () => () => globals.onStarted(), set() {} });
+    defineProperty(scope, GLOBAL_STARTED, { configurable: false, enumerable: false, get: () => (globals.onStarted ? started : undefined), set() {} });
   } catch {
     return null;
   }

@@ -126,7 +126,7 @@ class ModuleServer {
     this.globals.onStarted = () => { started = true; onStarted(); };
     void go.run(instance); // runs main until it first waits: by then the exports are set
     if (!started) await whenStarted;
-    this.globals.onStarted = () => {};
+    this.globals.onStarted = null;
     const api = this.globals.take();
     if (api === null || typeof api !== "object") throw new Crash("the module did not start");
     for (const name of EXPORT_NAMES) {

@@ -56,10 +56,11 @@ export declare function call<R>(f: (...args: never[]) => R, self: unknown, ...ar
 /** read reads a MessageEvent member through its captured getter. */
 export declare function read(e: MessageEvent, member: keyof typeof messageEvent): unknown;
 /** The two globals through which the Go module hands over its exports when it starts, held by
- * the bridge: take() gives what the module set (once), onStarted is called when it says so. */
+ * the bridge: take() gives what the module set (once); onStarted is called when it says so, and
+ * only while it is set (during a start, when no other script runs) does the global offer it. */
 export interface ModuleGlobals {
     take(): unknown;
-    onStarted: () => void;
+    onStarted: (() => void) | null;
 }
 /** claimModuleGlobals defines GLOBAL_EXPORTS and GLOBAL_STARTED on scope as non-configurable
  * accessors that only the bridge reads, before any module starts: the loader does it for the
