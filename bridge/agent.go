@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/webmcp-bridge/webmcp-bridge/bridge/pagetext"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/jsonvalue"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/refusal"
 )
@@ -56,6 +57,8 @@ func normalizeEnvelope(m map[string]any, p Policy) (*CallToolResult, []Violation
 			t, _ := item["type"].(string)
 			if t == "" {
 				t = "content"
+			} else {
+				t = pagetext.Quote(t)
 			}
 			n.violate(t, "removed", "content", "not a valid content block")
 			continue

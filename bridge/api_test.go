@@ -21,7 +21,7 @@ import (
 // no exported function, method, type, field, variable or constant names a type from internal/ —
 // and go doc shows every exported constant's value, not the name of an internal one.
 func TestNoInternalTypeInPublicAPI(t *testing.T) {
-	for _, dir := range []string{".", "mcpwire", "inputschema", "mcpsdk", "../sanitize"} {
+	for _, dir := range []string{".", "mcpwire", "inputschema", "mcpsdk", "pagetext", "../sanitize"} {
 		files, err := filepath.Glob(filepath.Join(dir, "*.go"))
 		if err != nil {
 			t.Fatal(err)
@@ -162,7 +162,9 @@ func TestAppendJSONAppends(t *testing.T) {
 }
 
 // publicPackages are the packages an importer of the module may use.
-var publicPackages = []string{"bridge", "bridge/inputschema", "bridge/mcpsdk", "bridge/mcpwire", "sanitize"}
+var publicPackages = []string{
+	"bridge", "bridge/inputschema", "bridge/mcpsdk", "bridge/mcpwire", "bridge/pagetext", "sanitize",
+}
 
 // TestPublicAPI: the public API is what testdata/api.txt says — go doc -short of each public
 // package — so a change to it shows in review as a change to that file (go test -run

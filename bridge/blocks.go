@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/webmcp-bridge/webmcp-bridge/bridge/mcpwire"
+	"github.com/webmcp-bridge/webmcp-bridge/bridge/pagetext"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/jsonvalue"
 	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
 )
@@ -76,7 +77,7 @@ func (n *normalizer) image(data any, declared, alt string, ann *Annotations, met
 // carries the type of the bytes (an allowed one, or CheckImage would have refused it).
 func (n *normalizer) typeCorrected(kind string, info sanitize.ImageInfo) {
 	if info.DeclaredType != "" {
-		n.violate(kind, "changed", "imageTypes", "declared as "+info.DeclaredType+" but the bytes are "+
+		n.violate(kind, "changed", "imageTypes", "declared as "+pagetext.Quote(info.DeclaredType)+" but the bytes are "+
 			info.MIMEType+"; the type was corrected")
 	}
 }
@@ -259,7 +260,7 @@ func (n *normalizer) resource(r map[string]any, ann *Annotations, meta map[strin
 			why = "it is not a type browsers are known to show as text"
 		}
 		n.violate("resource", "changed", "resource", fmt.Sprintf("%s: %s; it is handed on as text/plain (the type is kept under _meta.%s)",
-			pageQuoted(mime), why, ExtraMetaKey))
+			pagetext.Quote(mime), why, ExtraMetaKey))
 	}
 	if cut {
 		n.violate("resource", "truncated", "maxTextChars", truncationReason(chars, n.p.MaxTextChars))
@@ -279,7 +280,7 @@ func identifierURI(u string) bool {
 func (n *normalizer) blobResource(rc ResourceContents, b64 string, meta map[string]any, emit func(ResourceContents, map[string]any)) {
 	if sanitize.MarkupFamily(rc.MIMEType) {
 		n.remove("resource", &sanitize.LimitError{Limit: "resource",
-			Reason: pageQuoted(rc.MIMEType) + " is markup browsers can run script in: send it as text, not as a blob"})
+			Reason: pagetext.Quote(rc.MIMEType) + " is markup browsers can run script in: send it as text, not as a blob"})
 		return
 	}
 	raw, _, err := decodeBinary(b64, n.p.MaxResultBytes, "maxResultBytes")
@@ -305,13 +306,6 @@ func (n *normalizer) blobResource(rc ResourceContents, b64 string, meta map[stri
 	rc.Blob = raw
 	emit(rc, meta)
 	n.typeCorrected("resource", corrected)
-}
-
-// pageQuoted is pageText for a value the page chose that goes into a notice, cut to 100
-// characters: it cannot end the notice or pass for the bridge's own words.
-func pageQuoted(s string) string {
-	s, _, _ = sanitize.Text(s, 100)
-	return pageText(s)
 }
 
 // withAudience copies a block's priority and lastModified onto annotations for one role.

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/webmcp-bridge/webmcp-bridge/bridge/pagetext"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/jsonvalue"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/refusal"
 	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
@@ -200,7 +201,7 @@ func (n *normalizer) envelopeMembers(m map[string]any) {
 	case bool:
 		n.isError = ie
 	default: // only reachable from ParseToolOutput, which reads envelopes block by block
-		n.violate("result", "changed", "isError", "isError is "+jsonvalue.Compact(ie)+", not true or false; it was ignored")
+		n.violate("result", "changed", "isError", "isError is "+pagetext.QuoteJSON(ie)+", not true or false; it was ignored")
 	}
 	if sc, ok := m["structuredContent"]; ok && sc != nil {
 		n.structured = wrapStructured(sc)
@@ -213,7 +214,7 @@ func (n *normalizer) envelopeMembers(m map[string]any) {
 	case map[string]any:
 		n.meta = meta
 	default:
-		n.violate("result", "changed", "_meta", "_meta is "+jsonvalue.Compact(meta)+", not an object; it was ignored")
+		n.violate("result", "changed", "_meta", "_meta is "+pagetext.QuoteJSON(meta)+", not an object; it was ignored")
 	}
 }
 
@@ -252,7 +253,7 @@ func (n *normalizer) finish() (*CallToolResult, []Violation) {
 			reasons[i] = v.Notice
 		}
 		return &CallToolResult{IsError: true, Content: []Content{
-			noticeBlock("Tool result refused by the strict policy: "+strings.Join(reasons, " "), "strict"),
+			noticeBlock(pagetext.Notice("Tool result refused by the strict policy: "+strings.Join(reasons, " ")), "strict"),
 		}}, n.violations
 	}
 	if n.out == nil {

@@ -31,6 +31,9 @@ type Policy struct {
 	MaxTableRows      int      // default 1,000
 	MaxTableColumns   int      // default 50
 	MaxTableCellChars int      // default 1,000
+	// MaxArgumentBytes bounds a tool call's arguments as JSON (default 1 MiB): more are refused
+	// before they are read or validated against the tool's inputSchema.
+	MaxArgumentBytes int
 	// Strict turns any violation into an isError result that gives the reasons, instead of
 	// replacing the offending block with a notice.
 	Strict bool
@@ -58,6 +61,7 @@ func DefaultPolicy() Policy {
 		MaxTableRows:      1000,
 		MaxTableColumns:   50,
 		MaxTableCellChars: 1000,
+		MaxArgumentBytes:  1 << 20,
 	}
 }
 
@@ -132,6 +136,8 @@ var policySettings = []PolicySetting{
 	{"maxTableRows", "integer", "rows per table", func(p *Policy) any { return &p.MaxTableRows }},
 	{"maxTableColumns", "integer", "columns per table", func(p *Policy) any { return &p.MaxTableColumns }},
 	{"maxTableCellChars", "integer", "characters per table cell", func(p *Policy) any { return &p.MaxTableCellChars }},
+	{"maxArgumentBytes", "integer", "a tool call's arguments as JSON, in bytes: more are refused before validation",
+		func(p *Policy) any { return &p.MaxArgumentBytes }},
 	{"strict", "boolean", "any violation makes the result isError instead of a notice", func(p *Policy) any { return &p.Strict }},
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/webmcp-bridge/webmcp-bridge/bridge/pagetext"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/jsonvalue"
 	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
 )
@@ -45,7 +46,8 @@ func marshalViolations(vs []Violation) []byte {
 // violate records a violation of the current item and puts its notice, "[kind verb: reason]",
 // into the content where the block stood (verb "removed") or right after what was kept of it.
 func (n *normalizer) violate(kind, verb, limit, reason string) {
-	notice := "[" + kind + " " + verb + ": " + reason + "]"
+	reason = pagetext.Notice(reason) // the last bound: a notice is one line of a few hundred characters
+	notice := pagetext.Notice("[" + kind + " " + verb + ": " + reason + "]")
 	n.violations = append(n.violations, Violation{Item: n.item, Type: kind, Limit: limit, Reason: reason, Notice: notice})
 	n.emit(noticeBlock(notice, limit))
 }

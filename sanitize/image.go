@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/webmcp-bridge/webmcp-bridge/bridge/pagetext"
 )
 
 // ImageLimits are the rules an image must meet. Zero values mean "no limit" except Types: an
@@ -63,7 +65,7 @@ func CheckImage(data []byte, declared string, lim ImageLimits) (ImageInfo, error
 	if !slices.Contains(lim.Types, sniffed) {
 		if info.DeclaredType != "" {
 			return ImageInfo{}, limitErr("imageTypes", "the bytes are %s (declared as %s), which is not an allowed image type (allowed: %s)",
-				sniffed, info.DeclaredType, joinTypes(lim.Types))
+				sniffed, pagetext.Quote(info.DeclaredType), joinTypes(lim.Types))
 		}
 		return ImageInfo{}, limitErr("imageTypes", "%s is not an allowed image type (allowed: %s)",
 			sniffed, joinTypes(lim.Types))
@@ -121,7 +123,7 @@ func CheckAudio(data []byte, declared string, lim AudioLimits) (string, error) {
 	}
 	if declared != "" {
 		if d := canonicalMIME(declared); d != sniffed {
-			return "", limitErr("audioTypes", "declared as %s but the bytes are %s", d, sniffed)
+			return "", limitErr("audioTypes", "declared as %s but the bytes are %s", pagetext.Quote(d), sniffed)
 		}
 	}
 	if !slices.Contains(lim.Types, sniffed) {

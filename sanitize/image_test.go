@@ -60,7 +60,7 @@ func TestCheckImageDeclaredType(t *testing.T) {
 		{"declared as a type not allowed", png, "image/bmp", sanitize.ImageInfo{MIMEType: "image/png", DeclaredType: "image/bmp", Width: 2, Height: 1}, ""},
 		{"declared as SVG, the bytes are PNG", png, "image/svg+xml", sanitize.ImageInfo{MIMEType: "image/png", DeclaredType: "image/svg+xml", Width: 2, Height: 1}, ""},
 		{"bytes of a type not allowed", []byte("BM\x00\x00"), "image/png", sanitize.ImageInfo{},
-			"the bytes are image/bmp (declared as image/png), which is not an allowed image type (allowed: image/png, image/jpeg, image/gif, image/webp)"},
+			"the bytes are image/bmp (declared as \"image/png\"), which is not an allowed image type (allowed: image/png, image/jpeg, image/gif, image/webp)"},
 		{"SVG labelled PNG", []byte("<svg onload=alert(1)>"), "image/png", sanitize.ImageInfo{}, "SVG images are not allowed (they can carry script)"},
 		{"SVG labelled SVG", []byte("<?xml version=\"1.0\"?><svg/>"), "image/svg+xml", sanitize.ImageInfo{}, "SVG images are not allowed (they can carry script)"},
 		{"declared wrong and truncated", png[:len(png)-12], "image/jpeg", sanitize.ImageInfo{}, "the PNG is truncated: it has no end marker (IEND)"},

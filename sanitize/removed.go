@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	nethtml "golang.org/x/net/html"
+
+	"github.com/webmcp-bridge/webmcp-bridge/bridge/pagetext"
 )
 
 // Removed compares markup before and after HTML and names what the sanitizer took out, for a
@@ -293,18 +295,34 @@ func skipAttrValue[T string | []byte](raw T, i int) int {
 	return i
 }
 
+// markupName is a tag or attribute name as a notice names it: a plain word of at most 16
+// lower-case letters and digits (every element and attribute HTML, SVG and MathML define that a
+// sanitizer removes, such as script or onerror) bare, anything else — a custom name can carry
+// colons, commas and a sentence — quoted as page text.
+func markupName(k string) string {
+	if len(k) > 16 || k == "" || k[0] < 'a' || k[0] > 'z' {
+		return pagetext.Quote(k)
+	}
+	for i := 1; i < len(k); i++ {
+		if c := k[i]; (c < 'a' || c > 'z') && (c < '0' || c > '9') {
+			return pagetext.Quote(k)
+		}
+	}
+	return k
+}
+
 func removedBetween(in, out *markupCounts) string {
 	var names []string
 	total := 0
 	for k, n := range in.tags {
 		if d := *n - out.tags.get(k); d > 0 {
-			names = append(names, "<"+k+">")
+			names = append(names, "<"+markupName(k)+">")
 			total += d
 		}
 	}
 	for k, n := range in.attrs {
 		if d := *n - out.attrs.get(k); d > 0 {
-			names = append(names, k+"=")
+			names = append(names, markupName(k)+"=")
 			total += d
 		}
 	}

@@ -10,6 +10,8 @@ import (
 	"strings"
 
 	nethtml "golang.org/x/net/html"
+
+	"github.com/webmcp-bridge/webmcp-bridge/bridge/pagetext"
 )
 
 // URLRules are what a link URL must meet.
@@ -75,11 +77,11 @@ func checkURL(s string, rules URLRules) (string, error) {
 		}
 	}
 	if !slices.Contains(rules.Schemes, scheme) {
-		return "", limitErr("linkSchemes", "the %s: scheme is not allowed (allowed: %s)", scheme, strings.Join(rules.Schemes, ", "))
+		return "", limitErr("linkSchemes", "the %s scheme is not allowed (allowed: %s)", pagetext.Quote(scheme+":"), strings.Join(rules.Schemes, ", "))
 	}
 	u, err := url.Parse(s)
 	if err != nil {
-		return "", limitErr("linkSchemes", "the URL does not parse: %v", unwrapURLError(err))
+		return "", limitErr("linkSchemes", "the URL does not parse: %s", pagetext.Quote(unwrapURLError(err).Error()))
 	}
 	if u.User != nil {
 		return "", limitErr("linkSchemes", "the URL carries credentials (user:password@)")
@@ -93,7 +95,7 @@ func checkURL(s string, rules URLRules) (string, error) {
 		if strings.HasPrefix(u.Host, "[") {
 			addr, err := netip.ParseAddr(u.Hostname())
 			if err != nil || !addr.Is6() {
-				return "", limitErr("linkSchemes", "the host %s is not a valid IPv6 address", u.Host)
+				return "", limitErr("linkSchemes", "the host %s is not a valid IPv6 address", pagetext.Quote(u.Host))
 			}
 			host = "[" + addr.String() + "]"
 		} else if host, err = BrowserHost(u.Hostname()); err != nil {
@@ -155,22 +157,22 @@ func rewriteChecked(u *url.URL, rules URLRules) bool {
 func BrowserHost(host string) (string, error) {
 	dec, err := url.PathUnescape(host)
 	if err != nil {
-		return "", limitErr("linkSchemes", "the host %q is not valid: %v", host, err)
+		return "", limitErr("linkSchemes", "the host %s is not valid: %v", pagetext.Quote(host), err)
 	}
 	ascii, err := hostToASCII(dec)
 	if err != nil || ascii == "" {
-		return "", limitErr("linkSchemes", "the host %q is not a valid domain name", host)
+		return "", limitErr("linkSchemes", "the host %s is not a valid domain name", pagetext.Quote(host))
 	}
 	for _, c := range ascii {
 		// Letters, digits and the few marks hosts use; anything else the mapping produced (a
 		// full-width brace becomes "{") is refused rather than written into a URL.
 		if !hostByte(c) {
-			return "", limitErr("linkSchemes", "the host %q holds a character that has no place in a host name (%q)", host, c)
+			return "", limitErr("linkSchemes", "the host %s holds a character that has no place in a host name (%q)", pagetext.Quote(host), c)
 		}
 	}
 	ipv4, isIP, err := parseIPv4(ascii)
 	if err != nil {
-		return "", limitErr("linkSchemes", "the host %q is not a valid IPv4 address: %v", host, err)
+		return "", limitErr("linkSchemes", "the host %s is not a valid IPv4 address: %v", pagetext.Quote(host), err)
 	}
 	if isIP {
 		return ipv4, nil
@@ -193,7 +195,7 @@ func parseIPv4(host string) (string, bool, error) {
 	for i, l := range labels {
 		n, ok := ipv4Number(l)
 		if !ok {
-			return "", true, fmt.Errorf("part %q is not a number", l)
+			return "", true, fmt.Errorf("part %s is not a number", pagetext.Quote(l))
 		}
 		nums[i] = n
 	}

@@ -48,7 +48,7 @@ func TestURLRefuses(t *testing.T) {
 		{"vbscript:msgbox", "the vbscript: scheme is never allowed"},
 		{"data:text/html,<script>alert(1)</script>", "the data: scheme is never allowed"},
 		{"file:///etc/passwd", "the file: scheme is never allowed"},
-		{"ftp://example.com", "the ftp: scheme is not allowed (allowed: https, http, mailto)"},
+		{"ftp://example.com", `the "ftp:" scheme is not allowed (allowed: https, http, mailto)`},
 		{"https://user:pass@example.com", "the URL carries credentials (user:password@)"},
 		{"https:\\\\evil.com", "the URL contains a backslash (browsers read it as a slash)"},
 		{"//example.com", "the URL is not absolute (it has no scheme)"},

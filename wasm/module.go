@@ -259,7 +259,7 @@ func (m *Module) Validate(id int, argsJSON string, forAgent bool) []byte {
 	if s == nil {
 		return errorFrame("InvalidStateError", "no input schema with id "+strconv.Itoa(id)+" is registered", nil)
 	}
-	err := s.ValidateJSON([]byte(argsJSON))
+	err := s.ValidateJSONWithin([]byte(argsJSON), m.currentPolicy().MaxArgumentBytes)
 	if err == nil {
 		return frame(func(w *jsonvalue.Writer) { w.Raw(`{}`) }, nil)
 	}

@@ -136,8 +136,8 @@ func TestDifferentialCompile(t *testing.T) {
 	for _, tt := range keywordCases {
 		if tt.schema == `"object"` || strings.Contains(tt.err, "excluded from") ||
 			strings.Contains(tt.err, "refused rather than ignored") || strings.Contains(tt.err, "additionalItems") || strings.Contains(tt.err, "only additionalProperties") ||
-			strings.Contains(tt.schema, `"title":1`) {
-			continue // outside the subset, or an annotation value (see above)
+			strings.Contains(tt.schema, `"title":1`) || strings.Contains(tt.err, "repetition product") {
+			continue // outside the subset, an annotation value (see above), or a pattern too costly to run
 		}
 		_, ours := inputschema.CompileJSON([]byte(tt.schema))
 		_, ref := compileReference(tt.schema)

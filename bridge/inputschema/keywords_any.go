@@ -19,7 +19,7 @@ func compileType(s *site, v any) (check, error) {
 		names, _ = s.names("type", v)
 	}
 	want := strings.Join(names, " or ")
-	return func(v any, at string) *InputError {
+	return func(v any, at string, b *budget) *InputError {
 		got := jsonvalue.TypeName(v)
 		for _, t := range names {
 			if t == got || (t == "number" && got == "integer") {
@@ -32,7 +32,7 @@ func compileType(s *site, v any) (check, error) {
 
 func compileConst(_ *site, want any) (check, error) {
 	key := canonical(want)
-	return func(v any, at string) *InputError {
+	return func(v any, at string, b *budget) *InputError {
 		if canonical(v) == key {
 			return nil
 		}
@@ -46,7 +46,7 @@ func compileEnum(_ *site, v any) (check, error) {
 	for _, e := range list {
 		allowed[canonical(e)] = true
 	}
-	return func(v any, at string) *InputError {
+	return func(v any, at string, b *budget) *InputError {
 		if allowed[canonical(v)] {
 			return nil
 		}
@@ -60,9 +60,9 @@ func compileAllOf(s *site, v any) (check, error) {
 	if err != nil {
 		return nil, err
 	}
-	return func(v any, at string) *InputError {
+	return func(v any, at string, b *budget) *InputError {
 		for _, sub := range subs {
-			if e := sub.validate(v, at); e != nil {
+			if e := sub.validate(v, at, b); e != nil {
 				return e
 			}
 		}
@@ -75,10 +75,10 @@ func compileAnyOf(s *site, v any) (check, error) {
 	if err != nil {
 		return nil, err
 	}
-	return func(v any, at string) *InputError {
+	return func(v any, at string, b *budget) *InputError {
 		var first *InputError
 		for _, sub := range subs {
-			e := sub.validate(v, at)
+			e := sub.validate(v, at, b)
 			if e == nil {
 				return nil
 			}
@@ -95,10 +95,10 @@ func compileOneOf(s *site, v any) (check, error) {
 	if err != nil {
 		return nil, err
 	}
-	return func(v any, at string) *InputError {
+	return func(v any, at string, b *budget) *InputError {
 		matches := 0
 		for _, sub := range subs {
-			if sub.validate(v, at) == nil {
+			if sub.validate(v, at, b) == nil {
 				matches++
 			}
 		}
@@ -114,8 +114,8 @@ func compileNot(s *site, v any) (check, error) {
 	if err != nil {
 		return nil, err
 	}
-	return func(v any, at string) *InputError {
-		if sub.validate(v, at) != nil {
+	return func(v any, at string, b *budget) *InputError {
+		if sub.validate(v, at, b) != nil {
 			return nil
 		}
 		return fail(at, "not", "matches a schema it must not match")

@@ -8,7 +8,7 @@ func compileUniqueItems(_ *site, v any) (check, error) {
 	if v == false {
 		return nil, nil
 	}
-	return func(v any, at string) *InputError {
+	return func(v any, at string, b *budget) *InputError {
 		x, _ := v.([]any)
 		seen := make(map[string]int, len(x))
 		for i, e := range x {
@@ -28,10 +28,10 @@ func compilePrefixItems(s *site, v any) (check, error) {
 	if err != nil {
 		return nil, err
 	}
-	return func(v any, at string) *InputError {
+	return func(v any, at string, b *budget) *InputError {
 		x, _ := v.([]any)
 		for i := 0; i < len(x) && i < len(subs); i++ {
-			if e := subs[i].validate(x[i], at+"/"+strconv.Itoa(i)); e != nil {
+			if e := subs[i].validate(x[i], at+"/"+strconv.Itoa(i), b); e != nil {
 				return e
 			}
 		}
@@ -47,13 +47,13 @@ func compileItems(s *site, v any) (check, error) {
 	}
 	prefix, _ := s.obj["prefixItems"].([]any)
 	skip := len(prefix)
-	return func(v any, at string) *InputError {
+	return func(v any, at string, b *budget) *InputError {
 		x, _ := v.([]any)
 		for i := skip; i < len(x); i++ {
 			if sub.never {
 				return fail(at+"/"+strconv.Itoa(i), "items", "no item is allowed beyond the first %d", skip)
 			}
-			if e := sub.validate(x[i], at+"/"+strconv.Itoa(i)); e != nil {
+			if e := sub.validate(x[i], at+"/"+strconv.Itoa(i), b); e != nil {
 				return e
 			}
 		}
@@ -86,14 +86,14 @@ func compileContains(s *site, v any) (check, error) {
 			return nil, err
 		}
 	}
-	return func(v any, at string) *InputError {
+	return func(v any, at string, b *budget) *InputError {
 		x, ok := v.([]any)
 		if !ok {
 			return nil
 		}
 		matches := 0
 		for _, e := range x {
-			if sub.validate(e, at) == nil {
+			if sub.validate(e, at, b) == nil {
 				matches++
 			}
 		}

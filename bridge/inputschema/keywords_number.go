@@ -12,7 +12,7 @@ func bound(keyword, verb string, pass func(cmp int) bool) compileFunc {
 		if err != nil {
 			return nil, err
 		}
-		return func(v any, at string) *InputError {
+		return func(v any, at string, b *budget) *InputError {
 			if x, ok := jsonvalue.NumberOf(v); ok && !pass(x.Cmp(limit)) {
 				return fail(at, keyword, "%s is %s %s", x.Text(), verb, limit.Text())
 			}
@@ -26,7 +26,7 @@ func compileMultipleOf(s *site, v any) (check, error) {
 	if err != nil {
 		return nil, err
 	}
-	return func(v any, at string) *InputError {
+	return func(v any, at string, b *budget) *InputError {
 		if x, ok := jsonvalue.NumberOf(v); ok && !x.IsMultipleOf(m) {
 			return fail(at, "multipleOf", "%s is not a multiple of %s", x.Text(), m.Text())
 		}

@@ -11,7 +11,7 @@ func compileRequired(s *site, v any) (check, error) {
 	if err != nil {
 		return nil, err
 	}
-	return func(v any, at string) *InputError {
+	return func(v any, at string, b *budget) *InputError {
 		x, ok := v.(map[string]any)
 		if !ok {
 			return nil
@@ -42,7 +42,7 @@ func compileProperties(s *site, v any) (check, error) {
 		}
 		subs[name] = n
 	}
-	return func(v any, at string) *InputError {
+	return func(v any, at string, b *budget) *InputError {
 		x, _ := v.(map[string]any)
 		for _, name := range names {
 			e, present := x[name]
@@ -52,7 +52,7 @@ func compileProperties(s *site, v any) (check, error) {
 			if subs[name].never {
 				return fail(at+"/"+escapePointer(name), "properties", "the property %q is not allowed", name)
 			}
-			if err := subs[name].validate(e, at+"/"+escapePointer(name)); err != nil {
+			if err := subs[name].validate(e, at+"/"+escapePointer(name), b); err != nil {
 				return err
 			}
 		}
@@ -64,7 +64,7 @@ func compileProperties(s *site, v any) (check, error) {
 // true and schemas are refused, as WebMCP's conformance tests expect of registerTool.
 func compileAdditionalProperties(s *site, _ any) (check, error) {
 	known, _ := s.obj["properties"].(map[string]any)
-	return func(v any, at string) *InputError {
+	return func(v any, at string, b *budget) *InputError {
 		x, _ := v.(map[string]any)
 		var extra []string
 		for k := range x {

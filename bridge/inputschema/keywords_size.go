@@ -35,7 +35,7 @@ func sizeBound(keyword string, size sizeOf, beyond int, message string) compileF
 		if err != nil {
 			return nil, err
 		}
-		return func(v any, at string) *InputError {
+		return func(v any, at string, b *budget) *InputError {
 			if n, ok := size(v); ok && cmp.Compare(n, limit) == beyond {
 				return fail(at, keyword, message, limit)
 			}

@@ -43,8 +43,19 @@ func compilePattern(s *site, v any) (check, error) {
 		}
 		return nil, s.bad("pattern", fmt.Sprintf(msgPatternWrong, src)+": "+why)
 	}
-	return func(v any, at string) *InputError {
-		if x, ok := v.(string); ok && !re.MatchString(x) {
+	rep := repetitionProduct(re2)
+	if rep > MaxPatternRepetition {
+		return nil, s.bad("pattern", fmt.Sprintf(msgPatternRepetition, src, rep, MaxPatternRepetition))
+	}
+	return func(v any, at string, b *budget) *InputError {
+		x, ok := v.(string)
+		if !ok {
+			return nil
+		}
+		if e := b.spend(len(x), max(rep, 1), at, src); e != nil {
+			return e
+		}
+		if !re.MatchString(x) {
 			return fail(at, "pattern", "does not match %s", src)
 		}
 		return nil

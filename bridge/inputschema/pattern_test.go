@@ -130,3 +130,39 @@ func TestLongPatternsAreRefused(t *testing.T) {
 		}
 	}
 }
+
+// TestPatternWorkIsBounded: a string checked against a pattern costs its length times the
+// pattern's repetition product; one validation may spend MaxPatternWork, and an argument past
+// it is refused, not matched — also where not, anyOf or contains would turn a failed check into
+// a pass (issue 27, point 3: \S{1,256}@\S{1,256} on 100 KB kept the page's thread 4.7 s).
+func TestPatternWorkIsBounded(t *testing.T) {
+	email := `\S{1,256}@\S{1,256}` // repetition product 513
+	long := `"` + strings.Repeat("a", 100_000) + `"`
+	for _, tt := range []struct {
+		name, schema, args string
+		refused            bool
+	}{
+		{"a short string is matched", `{"properties":{"e":{"pattern":` + strconv.Quote(email) + `}}}`, `{"e":"a@b"}`, false},
+		{"100 KB is refused", `{"properties":{"e":{"pattern":` + strconv.Quote(email) + `}}}`, `{"e":` + long + `}`, true},
+		{"under not", `{"properties":{"e":{"not":{"pattern":` + strconv.Quote(email) + `}}}}`, `{"e":` + long + `}`, true},
+		{"under anyOf", `{"properties":{"e":{"anyOf":[{"pattern":` + strconv.Quote(email) + `},{"type":"string"}]}}}`,
+			`{"e":` + long + `}`, true},
+		{"many small strings add up", `{"items":{"pattern":` + strconv.Quote(email) + `}}`,
+			`[` + strings.TrimSuffix(strings.Repeat(`"`+strings.Repeat("a", 48)+`@b",`, 10), ",") + `]`, true},
+		{"a cheap pattern checks a long string", `{"pattern":"^a+$"}`, `"` + strings.Repeat("a", 10_000) + `"`, false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			s, err := inputschema.CompileJSON([]byte(tt.schema))
+			require.NoError(t, err)
+			err = s.ValidateJSON([]byte(tt.args))
+			if !tt.refused {
+				assert.NoError(t, err)
+				return
+			}
+			var ie *inputschema.InputError
+			require.ErrorAs(t, err, &ie)
+			assert.Equal(t, "pattern", ie.Reason)
+			assert.Contains(t, ie.Message, "so the argument is refused, not matched")
+		})
+	}
+}

@@ -3,7 +3,9 @@ package inputschema
 import (
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/webmcp-bridge/webmcp-bridge/internal/jsonvalue"
 )
@@ -21,7 +23,7 @@ type node struct {
 }
 
 // check validates one keyword against the value found at the instance path at.
-type check func(v any, at string) *InputError
+type check func(v any, at string, b *budget) *InputError
 
 // Compile checks a decoded inputSchema against the subset and compiles it. nil means no
 // inputSchema: every value passes (WebMCP arguments are always an object). The error is a
@@ -55,10 +57,37 @@ func (s *Schema) Validate(args any) error {
 	if args == nil {
 		args = map[string]any{}
 	}
-	if e := s.root.validate(args, ""); e != nil {
+	b := &budget{left: MaxPatternWork}
+	e := s.root.validate(args, "", b)
+	if b.refused != nil {
+		return b.refused // whatever the keywords around it made of the refused check
+	}
+	if e != nil {
 		return e
 	}
 	return nil
+}
+
+// budget is what one validation may still spend on pattern checks (see MaxPatternWork). Once a
+// check would go over it, the check is refused, not run, and so is every later one: the
+// validation fails with the first refusal even where not, anyOf, oneOf or contains would have
+// made a failed check pass.
+type budget struct {
+	left    int
+	refused *InputError
+}
+
+// spend takes the work of checking n bytes against a pattern of repetition product rep, or
+// reports the refusal when the budget cannot pay for it.
+func (b *budget) spend(n, rep int, at, src string) *InputError {
+	if work := n * rep; b.refused == nil && work <= b.left {
+		b.left -= work
+		return nil
+	}
+	if b.refused == nil {
+		b.refused = fail(at, "pattern", msgPatternWork, n, src, rep, MaxPatternWork)
+	}
+	return b.refused
 }
 
 // ValidateJSON is Validate for JSON text; empty text and null count as {}.
@@ -66,20 +95,66 @@ func (s *Schema) ValidateJSON(b []byte) error {
 	if strings.TrimSpace(string(b)) == "" {
 		return s.Validate(nil)
 	}
-	v, err := jsonvalue.Decode(b)
+	v, err := jsonvalue.DecodeKeepingLoneSurrogates(b)
 	if err != nil {
 		return &InputError{Path: "", Reason: "type", SchemaPath: "/type", Message: err.Error()}
+	}
+	if e := loneSurrogate(v, ""); e != nil {
+		return e
 	}
 	return s.Validate(v)
 }
 
+// loneSurrogate refuses arguments that hold a lone surrogate (a "\ud800" escape without its
+// pair) in a string or a member name, found at the instance path at. JavaScript strings can
+// hold one; UTF-8, Go and MCP cannot: read as U+FFFD, "ok\ud800" would pass enum ["ok\ufffd"]
+// while execute got the original, and two different names would count as one. The tool gets
+// exactly what was validated, or nothing.
+func loneSurrogate(v any, at string) *InputError {
+	bad := func(at string) *InputError {
+		return &InputError{Path: at, Reason: "loneSurrogate", Message: msgLoneSurrogate}
+	}
+	switch x := v.(type) {
+	case string:
+		if !utf8.ValidString(x) {
+			return bad(at)
+		}
+	case []any:
+		for i, e := range x {
+			if err := loneSurrogate(e, at+"/"+strconv.Itoa(i)); err != nil {
+				return err
+			}
+		}
+	case map[string]any:
+		for k, e := range x {
+			if !utf8.ValidString(k) {
+				return bad(at + "/" + escapePointer(strings.ToValidUTF8(k, "\ufffd")))
+			}
+			if err := loneSurrogate(e, at+"/"+escapePointer(k)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
+}
+
+// ValidateJSONWithin is ValidateJSON for arguments of at most maxBytes bytes (0: no limit):
+// longer ones are refused before they are read, with an InputError whose reason is
+// "maxArgumentBytes", the policy setting that holds the limit.
+func (s *Schema) ValidateJSONWithin(b []byte, maxBytes int) error {
+	if maxBytes > 0 && len(b) > maxBytes {
+		return &InputError{Reason: "maxArgumentBytes", Message: fmt.Sprintf(msgArgumentBytes, len(b), maxBytes)}
+	}
+	return s.ValidateJSON(b)
+}
+
 // validate returns the first error of v, found at the instance path at, or nil.
-func (n *node) validate(v any, at string) *InputError {
+func (n *node) validate(v any, at string, b *budget) *InputError {
 	if n.never {
 		return fail(at, "false", "no value is allowed here")
 	}
 	for _, c := range n.checks {
-		if e := c(v, at); e != nil {
+		if e := c(v, at, b); e != nil {
 			return e
 		}
 	}

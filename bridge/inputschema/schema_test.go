@@ -44,6 +44,16 @@ var keywordCases = []keywordCase{
 	{schema: `{"pattern":"b"}`, valid: []string{`"abc"`}, bad: map[string]string{`"ac"`: "pattern"}},
 	{schema: `{"pattern":1}`, err: `inputSchema/pattern: must be a string`},
 	{schema: `{"pattern":"["}`, err: `inputSchema/pattern: "[" is not a valid regular expression: missing closing ]`},
+	{schema: `{"pattern":"[a-z]{1000}!"}`, err: `inputSchema/pattern: "[a-z]{1000}!" has a repetition product of 1001 (its items once each counted repetition is written out): the largest this bridge accepts is 1000, as checking it would take too long`},
+	{schema: `{"pattern":"^(?:a{0,1000})*b$"}`, err: `inputSchema/pattern: "^(?:a{0,1000})*b$" has a repetition product of 1003 (its items once each counted repetition is written out): the largest this bridge accepts is 1000, as checking it would take too long`},
+	{schema: `{"pattern":"(?:ab|cd){500}x"}`, err: `inputSchema/pattern: "(?:ab|cd){500}x" has a repetition product of 2001 (its items once each counted repetition is written out): the largest this bridge accepts is 1000, as checking it would take too long`},
+	{schema: `{"pattern":"a{999}\\Qxy\\E."}`, err: `inputSchema/pattern: "a{999}\Qxy\E." has a repetition product of 1001 (its items once each counted repetition is written out): the largest this bridge accepts is 1000, as checking it would take too long`},
+	{schema: `{"pattern":"(?<n>[\\]x]{10}\\x{41}\\p{Greek}){100}"}`, err: `inputSchema/pattern: "(?<n>[\]x]{10}\x{41}\p{Greek}){100}" has a repetition product of 1200 (its items once each counted repetition is written out): the largest this bridge accepts is 1000, as checking it would take too long`},
+	{schema: `{"pattern":"(?i)\\d{500}(?:\\x41|\\pL){250}\\b"}`, err: `inputSchema/pattern: "(?i)\d{500}(?:\x41|\pL){250}\b" has a repetition product of 1001 (its items once each counted repetition is written out): the largest this bridge accepts is 1000, as checking it would take too long`},
+	{schema: `{"pattern":"(?:ab|cd){249}x(?i)"}`, valid: []string{`3`}, bad: map[string]string{`"x"`: "pattern"}},
+	{schema: `{"pattern":"a{999}\\Q\\E."}`, valid: []string{`3`}, bad: map[string]string{`"b"`: "pattern"}},
+	{schema: `{"pattern":"\\S{1,256}@\\S{1,256}"}`, valid: []string{`"a@b"`}, bad: map[string]string{`"ab"`: "pattern"}},
+	{schema: `{"pattern":"(?:[a-z]{10}){100}"}`, valid: []string{`3`}, bad: map[string]string{`"b"`: "pattern"}},
 	// numbers, compared exactly
 	{schema: `{"minimum":0}`, valid: []string{`0`, `0.0`, `1e-300`, `"x"`}, bad: map[string]string{`-0.0001`: "minimum", `-1e300`: "minimum"}},
 	{schema: `{"maximum":9007199254740992}`, valid: []string{`9007199254740992`}, bad: map[string]string{`9007199254740993`: "maximum"}},
@@ -253,4 +263,29 @@ func TestSchemaErrorsCarryTheirPath(t *testing.T) {
 func TestInputErrorJSON(t *testing.T) {
 	e := &inputschema.InputError{Path: "/a", Reason: "type", SchemaPath: "/type", Message: `expected "x"`}
 	assert.JSONEq(t, `{"path":"/a","reason":"type","schemaPath":"/type","message":"expected \"x\""}`, e.Error())
+}
+
+// TestLoneSurrogatesAreRefused: a lone surrogate in the arguments is refused, with the reason
+// and where, rather than validated as U+FFFD while execute gets the original (issue 27,
+// point 6). A pair is one character and passes.
+func TestLoneSurrogatesAreRefused(t *testing.T) {
+	for _, tt := range []struct{ schema, args, path string }{
+		{`{"properties":{"s":{"enum":["ok\ufffd"]}}}`, `{"s":"ok\ud800"}`, "/s"},
+		{`{"properties":{"s":{"const":"\udbff"}}}`, `{"s":"\udc00"}`, "/s"},
+		{`{"properties":{"s":{"pattern":"^[^\\ud800-\\udfff]*$"}}}`, `{"s":"x\udc00"}`, "/s"},
+		{`{"required":["\ud800"]}`, `{"\udc00":1}`, "/\ufffd"},
+		{`{"items":{"type":"string"}}`, `["a","\ud83d"]`, "/1"},
+		{`{"properties":{"s":{"type":"string"}}}`, `{"s":"\ud83d\ude00","t":"\ude00\ud83d"}`, "/t"},
+	} {
+		s, err := inputschema.CompileJSON([]byte(tt.schema))
+		require.NoError(t, err, tt.schema)
+		err = s.ValidateJSON([]byte(tt.args))
+		var ie *inputschema.InputError
+		require.ErrorAs(t, err, &ie, "%s with %s", tt.schema, tt.args)
+		assert.Equal(t, "loneSurrogate", ie.Reason, tt.args)
+		assert.Equal(t, tt.path, ie.Path, tt.args)
+	}
+	s, err := inputschema.CompileJSON([]byte(`{"properties":{"s":{"const":"\ud83d\ude00"}}}`))
+	require.NoError(t, err)
+	assert.NoError(t, s.ValidateJSON([]byte(`{"s":"\ud83d\ude00"}`)), "a pair is one character")
 }

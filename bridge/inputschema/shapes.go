@@ -53,6 +53,19 @@ const (
 	msgPatternUses  = `"%s" uses %s, which this bridge does not support (ECMAScript-only regular expression syntax)`
 	msgPatternWrong = `"%s" is not a valid regular expression` // then ": " and RE2's error, where Go runs
 	msgPatternLong  = "has %d characters: the longest pattern this bridge accepts has %d"
+	// msgPatternRepetition refuses a pattern whose repetition product is over MaxPatternRepetition.
+	msgPatternRepetition = `"%s" has a repetition product of %d (its items once each counted repetition is ` +
+		`written out): the largest this bridge accepts is %d, as checking it would take too long`
+	// msgArgumentBytes refuses arguments over the maxArgumentBytes policy setting.
+	msgArgumentBytes = "the arguments are %d bytes of JSON, over the maxArgumentBytes limit of %d bytes: " +
+		"they were refused before validation"
+	// msgLoneSurrogate refuses arguments that hold a lone surrogate.
+	msgLoneSurrogate = "holds a lone surrogate (half of a UTF-16 pair), which is not a Unicode character: the checks " +
+		"would read it as U+FFFD while the tool got it unchanged, so the arguments are refused"
+	// msgPatternWork is an argument refused, not matched, by the bound on pattern work; it is an
+	// InputError's message, not a schema's.
+	msgPatternWork = "is %d bytes: checking it against %q (repetition product %d) would take more than the %d " +
+		"units (bytes × repetition product) one validation may spend on patterns, so the argument is refused, not matched"
 )
 
 // checkValue reports a value of keyword k that does not have shape sh. For the shapes made
@@ -172,6 +185,7 @@ func Messages() map[string]string {
 		"notAType": msgNotAType, "array": msgArray, "count": msgCount, "number": msgNumber, "positive": msgPositive,
 		"boolean": msgBoolean, "string": msgString, "names": msgNames, "twice": msgTwice, "schemas": msgSchemas,
 		"object": msgObject, "tuple": msgTuple, "false": msgFalse, "patternUses": msgPatternUses, "patternWrong": msgPatternWrong, "patternLong": msgPatternLong,
+		"patternRepetition": msgPatternRepetition,
 	}
 }
 

@@ -6,6 +6,8 @@ import (
 	"net/url"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/webmcp-bridge/webmcp-bridge/bridge/pagetext"
 )
 
 // Check reports the first way r breaks the MCP rules this package promises for every result it
@@ -43,7 +45,7 @@ func checkBlock(c Content) error {
 	if ann != nil {
 		for _, a := range ann.Audience {
 			if a != RoleUser && a != RoleAssistant {
-				return fmt.Errorf("audience %q is not a role", a)
+				return fmt.Errorf("audience %s is not a role", pagetext.Quote(string(a)))
 			}
 		}
 		if ann.Priority != nil && (*ann.Priority < 0 || *ann.Priority > 1 || math.IsNaN(*ann.Priority)) {
@@ -62,11 +64,13 @@ func checkBlock(c Content) error {
 		}
 	case *ImageContent:
 		if len(b.Data) == 0 || !strings.HasPrefix(b.MIMEType, "image/") {
-			return fmt.Errorf("image needs data and an image/ MIME type, has %d bytes and %q", len(b.Data), b.MIMEType)
+			return fmt.Errorf("image needs data and an image/ MIME type, has %d bytes and %s",
+				len(b.Data), pagetext.Quote(b.MIMEType))
 		}
 	case *AudioContent:
 		if len(b.Data) == 0 || !strings.HasPrefix(b.MIMEType, "audio/") {
-			return fmt.Errorf("audio needs data and an audio/ MIME type, has %d bytes and %q", len(b.Data), b.MIMEType)
+			return fmt.Errorf("audio needs data and an audio/ MIME type, has %d bytes and %s",
+				len(b.Data), pagetext.Quote(b.MIMEType))
 		}
 	case *ResourceLink:
 		if err := checkURI(b.URI); err != nil {
@@ -99,10 +103,13 @@ func checkBlock(c Content) error {
 func checkURI(s string) error {
 	u, err := url.Parse(s)
 	if err != nil {
-		return fmt.Errorf("uri %q does not parse: %v", s, err)
+		if ue, ok := err.(*url.Error); ok {
+			err = ue.Err // without the uri, which is quoted once
+		}
+		return fmt.Errorf("uri %s does not parse: %s", pagetext.Quote(s), pagetext.Quote(err.Error()))
 	}
 	if !u.IsAbs() {
-		return fmt.Errorf("uri %q is not absolute", s)
+		return fmt.Errorf("uri %s is not absolute", pagetext.Quote(s))
 	}
 	return nil
 }

@@ -67,7 +67,7 @@ var checkFailures = []struct {
 	{"resource_link without URI", one(&mcpwire.ResourceLink{Name: "a"}),
 		`content[0] (resource_link): uri "" is not absolute`},
 	{"resource_link with a URI that does not parse", one(&mcpwire.ResourceLink{URI: "https://example.com/%zz", Name: "a"}),
-		`content[0] (resource_link): uri "https://example.com/%zz" does not parse: parse "https://example.com/%zz": invalid URL escape "%zz"`},
+		`content[0] (resource_link): uri "https://example.com/%zz" does not parse: "invalid URL escape \"%zz\""`},
 	{"resource_link without name", one(&mcpwire.ResourceLink{URI: "https://example.com/a"}),
 		"content[0] (resource_link): resource_link has no name"},
 	{"resource_link with a negative size", one(&mcpwire.ResourceLink{URI: "https://example.com/a", Name: "a", Size: ptr(int64(-1))}),

@@ -7,9 +7,9 @@ import (
 	"fmt"
 	"math"
 	"regexp"
-	"strconv"
 	"time"
 
+	"github.com/webmcp-bridge/webmcp-bridge/bridge/pagetext"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/jsonvalue"
 )
 
@@ -69,7 +69,7 @@ func (r *CallToolResult) UnmarshalJSON(b []byte) error {
 	}
 	if ie, ok := m["isError"]; ok && ie != nil {
 		if out.IsError, ok = ie.(bool); !ok {
-			return fmt.Errorf("isError is %s, not a boolean", jsonvalue.Compact(ie))
+			return fmt.Errorf("isError is %s, not a boolean", pagetext.QuoteJSON(ie))
 		}
 	}
 	if out.Meta, err = optionalMeta(m); err != nil {
@@ -107,7 +107,7 @@ func BlockFromMap(m map[string]any) (Content, error) {
 	for _, k := range [...]string{"title", "description", "mimeType"} {
 		if v, ok := m[k]; ok && v != nil {
 			if _, isStr := v.(string); !isStr {
-				return nil, fmt.Errorf("%s block: %s is %s, not a string", t, k, jsonvalue.Compact(v))
+				return nil, fmt.Errorf("%s block: %s is %s, not a string", pagetext.Quote(t), k, pagetext.QuoteJSON(v))
 			}
 		}
 	}
@@ -158,7 +158,7 @@ func BlockFromMap(m map[string]any) (Content, error) {
 		}
 		return &EmbeddedResource{Resource: rc, Annotations: ann, Meta: meta}, nil
 	}
-	return nil, fmt.Errorf("unknown content type %q", t)
+	return nil, fmt.Errorf("unknown content type %s", pagetext.Quote(t))
 }
 
 // ContentsFromMap reads decoded resource contents: a uri and text, or a uri and a base64 blob.
@@ -170,7 +170,7 @@ func ContentsFromMap(m map[string]any) (ResourceContents, error) {
 	rc := ResourceContents{URI: uri}
 	if v, ok := m["mimeType"]; ok && v != nil {
 		if rc.MIMEType, ok = v.(string); !ok {
-			return ResourceContents{}, fmt.Errorf("resource mimeType is %s, not a string", jsonvalue.Compact(v))
+			return ResourceContents{}, fmt.Errorf("resource mimeType is %s, not a string", pagetext.QuoteJSON(v))
 		}
 	}
 	meta, err := optionalMeta(m)
@@ -205,7 +205,7 @@ func optionalMeta(m map[string]any) (map[string]any, error) {
 	}
 	meta, ok := v.(map[string]any)
 	if !ok {
-		return nil, fmt.Errorf("_meta is %s, not an object", jsonvalue.Compact(v))
+		return nil, fmt.Errorf("_meta is %s, not an object", pagetext.QuoteJSON(v))
 	}
 	return meta, nil
 }
@@ -220,9 +220,9 @@ func ParseSize(v any) (*int64, error) {
 	d, ok := jsonvalue.NumberOf(v)
 	n, whole := d.Int64()
 	if !ok || !whole || n < 0 || n > 1<<53 {
-		text := jsonvalue.Compact(v)
+		text := pagetext.QuoteJSON(v)
 		if num, isNum := v.(json.Number); isNum {
-			text = string(num) // as written, even beyond float64
+			text = pagetext.QuoteJSON(num) // as written, even beyond float64
 		}
 		return nil, fmt.Errorf("size %s is not a whole number from 0 to 2^53", text)
 	}
@@ -237,10 +237,11 @@ var dateTime = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(
 // "2025-01-12T15:00:58Z" or "2025-01-12T16:00:58.5+01:00", that is also a real date and time.
 func CheckLastModified(s string) error {
 	if !dateTime.MatchString(s) {
-		return fmt.Errorf("lastModified %s is not an ISO 8601 date-time with an offset (such as 2025-01-12T15:00:58Z)", strconv.Quote(s))
+		return fmt.Errorf("lastModified %s is not an ISO 8601 date-time with an offset (such as 2025-01-12T15:00:58Z)",
+			pagetext.Quote(s))
 	}
 	if _, err := time.Parse(time.RFC3339Nano, s); err != nil {
-		return fmt.Errorf("lastModified %s is not a real date and time", strconv.Quote(s))
+		return fmt.Errorf("lastModified %s is not a real date and time", pagetext.Quote(s))
 	}
 	return nil
 }
@@ -266,14 +267,14 @@ func ParseAnnotations(raw any) (*Annotations, error) {
 			for _, r := range list {
 				s, _ := r.(string)
 				if s != string(RoleUser) && s != string(RoleAssistant) {
-					return nil, fmt.Errorf("audience holds %s; only \"user\" and \"assistant\" exist", jsonvalue.Compact(r))
+					return nil, fmt.Errorf("audience holds %s; only \"user\" and \"assistant\" exist", pagetext.QuoteJSON(r))
 				}
 				a.Audience = append(a.Audience, Role(s))
 			}
 		case "priority":
 			f, ok := jsonvalue.ToFloat(v)
 			if !ok || f < 0 || f > 1 || math.IsNaN(f) {
-				return nil, fmt.Errorf("priority %s is not a number from 0 to 1", jsonvalue.Compact(v))
+				return nil, fmt.Errorf("priority %s is not a number from 0 to 1", pagetext.QuoteJSON(v))
 			}
 			a.Priority = &f
 		case "lastModified":
@@ -286,7 +287,7 @@ func ParseAnnotations(raw any) (*Annotations, error) {
 			}
 			a.LastModified = s
 		default:
-			return nil, fmt.Errorf("unknown annotation %q", k)
+			return nil, fmt.Errorf("unknown annotation %s", pagetext.Quote(k))
 		}
 	}
 	return a, nil

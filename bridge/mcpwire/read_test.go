@@ -129,7 +129,7 @@ var badResults = []struct {
 	{"unknown block type", `{"content":[{"type":"video"}]}`, `content[0]: unknown content type "video"`},
 	{"isError a string", `{"content":[],"isError":"true"}`, `isError is "true", not a boolean`},
 	{"isError a number", `{"content":[],"isError":1}`, "isError is 1, not a boolean"},
-	{"isError an object", `{"content":[],"isError":{}}`, "isError is {}, not a boolean"},
+	{"isError an object", `{"content":[],"isError":{}}`, `isError is "{}", not a boolean`},
 	{"structuredContent an array", `{"content":[],"structuredContent":[1,2]}`, "structuredContent is not an object"},
 	{"structuredContent a string", `{"content":[],"structuredContent":"{}"}`, "structuredContent is not an object"},
 	{"structuredContent a number", `{"content":[],"structuredContent":0}`, "structuredContent is not an object"},

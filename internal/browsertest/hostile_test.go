@@ -218,3 +218,87 @@ func TestSchemaRefusedAtRegistration(t *testing.T) {
 		assert.Equal(t, "a black square", got.Caption[1]["text"])
 	})
 }
+
+// TestWorkerPathIgnoresLaterPatches: a script that runs after the loader and patches what the
+// Worker path uses — MessageEvent.prototype.data, Worker.prototype.postMessage, the message
+// listeners a Worker gets, window.Worker itself before the module starts — changes nothing: a
+// refused argument stays refused and sanitized HTML stays sanitized, since the loader uses only
+// what builtins.ts captured at load (issue 27, point 4).
+func TestWorkerPathIgnoresLaterPatches(t *testing.T) {
+	base := serveTestBuild(t)
+	for _, patch := range []string{"data", "postMessage", "addEventListener", "Worker"} {
+		t.Run(patch, func(t *testing.T) {
+			ctx := browser(t, false)
+			open(t, ctx, base+"/test/tools.html")
+			var got struct {
+				Exec, HTML string
+				Typed      map[string]any
+				Calls      float64
+				Mode       string
+			}
+			runJS(t, ctx, "hostile.js", "workerPatched", &got, patch)
+			assert.Equal(t, "worker", got.Mode)
+			assert.Zero(t, got.Calls, "the loader never went through the patch")
+			assert.NotContains(t, got.Exec, "onerror=alert", "executeTool's result is the module's")
+			assert.NotContains(t, got.HTML, "onerror=alert", "agent.callTool's result is the module's")
+			assert.Equal(t, true, got.Typed["isError"], "the refused argument stays refused: %v", got.Typed)
+		})
+	}
+}
+
+// TestScriptsAroundTheLoaderCannotReachTheModule: with the module on the page's thread, a setter
+// on the module's global placed before the loader (on globalThis or on Object.prototype), an
+// Object.keys patched after it and a JSON.parse patched before it catch nothing and forge nothing:
+// the loader claims the module's globals as non-configurable accessors when it runs, reads the
+// exports by name, and takes its JSON from a fresh frame when the page's is not the browser's
+// (issue 27, point 5).
+func TestScriptsAroundTheLoaderCannotReachTheModule(t *testing.T) {
+	base := serveTestBuild(t)
+	ctx := browser(t, false)
+	open(t, ctx, base+"/test/preloader.html")
+	var got struct {
+		Text, Mode, Redefined, Read string
+		Caught                      map[string]float64
+	}
+	runJS(t, ctx, "hostile.js", "preloaderPatched", &got)
+	assert.Equal(t, "main", got.Mode)
+	assert.Equal(t, "hello", got.Text, "JSON.parse forged nothing")
+	assert.Equal(t, map[string]float64{"exports": 0, "keys": 0, "parse": 0}, got.Caught)
+	assert.Equal(t, "refused", got.Redefined, "the module's global is the bridge's")
+	assert.Equal(t, "undefined", got.Read)
+}
+
+// TestCostlyArgumentsAreRefused: with the module on the page's thread, a 100 KB argument against
+// \S{1,256}@\S{1,256} is refused by the bound on pattern work instead of matched (it froze the
+// thread 4.7 s), arguments over maxArgumentBytes are refused with the limit named, a lone
+// surrogate is refused rather than validated as U+FFFD, and a pattern with an absurd repetition
+// product is refused at registerTool; execute runs only for the argument that passed (issue 27,
+// points 3 and 6).
+func TestCostlyArgumentsAreRefused(t *testing.T) {
+	base := serveTestBuild(t)
+	ctx := browser(t, false)
+	open(t, ctx, base+"/test/pagethread.html")
+	type result struct {
+		Text    string
+		IsError bool
+		Ms      float64
+	}
+	var got struct {
+		Email, Short, Huge, Surrogate result
+		Absurd, Mode                  string
+		Executed                      float64
+	}
+	runJS(t, ctx, "hostile.js", "costlyArguments", &got)
+	t.Logf("ms: email %.0f, short %.0f, huge %.0f", got.Email.Ms, got.Short.Ms, got.Huge.Ms)
+	assert.Equal(t, "main", got.Mode)
+	assert.True(t, got.Email.IsError)
+	assert.Contains(t, got.Email.Text, "so the argument is refused, not matched")
+	assert.False(t, got.Short.IsError, got.Short.Text)
+	assert.True(t, got.Huge.IsError)
+	assert.Contains(t, got.Huge.Text, "over the maxArgumentBytes limit of 1048576 bytes")
+	assert.True(t, got.Surrogate.IsError)
+	assert.Contains(t, got.Surrogate.Text, "lone surrogate")
+	assert.Contains(t, got.Absurd, "TypeError: registerTool:")
+	assert.Contains(t, got.Absurd, "repetition product of 1001")
+	assert.Equal(t, 1.0, got.Executed, "execute ran for the one argument that passed")
+}

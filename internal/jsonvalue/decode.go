@@ -21,7 +21,19 @@ import (
 // each object's map and each array is allocated once at its final size. Decoding is linear in
 // the input and allocates about one object per value.
 func Decode(b []byte) (any, error) {
-	d := jsonDecoder{data: b, src: string(b)}
+	return decode(jsonDecoder{data: b, src: string(b)})
+}
+
+// DecodeKeepingLoneSurrogates is Decode, except that a lone surrogate escape ("\ud800" without
+// its pair) is written into the string as its three-byte WTF-8 form instead of U+FFFD: invalid
+// UTF-8 that the caller can find, and refuse, where Decode would have made two different
+// strings equal. Invalid UTF-8 in the input still becomes U+FFFD, so only such an escape
+// leaves invalid UTF-8 in the value.
+func DecodeKeepingLoneSurrogates(b []byte) (any, error) {
+	return decode(jsonDecoder{data: b, src: string(b), keepLoneSurrogates: true})
+}
+
+func decode(d jsonDecoder) (any, error) {
 	d.skipSpace()
 	v, err := d.value(0)
 	if err != nil {
@@ -58,6 +70,8 @@ type jsonDecoder struct {
 	// members and elements are the stacks of the objects and arrays being read, innermost last.
 	members  []member
 	elements []any
+	// keepLoneSurrogates writes a lone surrogate escape as WTF-8 (DecodeKeepingLoneSurrogates).
+	keepLoneSurrogates bool
 }
 
 type member struct {
@@ -348,7 +362,11 @@ func (d *jsonDecoder) slowStr(start int) (string, error) {
 						}
 						d.pos = save // not a pair: the second escape is read on its own
 					}
-					buf = utf8.AppendRune(buf, utf8.RuneError)
+					if d.keepLoneSurrogates {
+						buf = append(buf, 0xe0|byte(r>>12), 0x80|byte(r>>6)&0x3f, 0x80|byte(r)&0x3f)
+					} else {
+						buf = utf8.AppendRune(buf, utf8.RuneError)
+					}
 					continue
 				}
 				buf = utf8.AppendRune(buf, r)

@@ -82,6 +82,12 @@ func boundaryTS() ([]byte, error) {
 	}
 	f.line("/** Exports of the test build only (-tags webmcptest). */")
 	f.line("export type TestExportName = %s;", union(test))
+	names := make([]string, len(boundary.Exports))
+	for i, e := range boundary.Exports {
+		names[i] = e.Name
+	}
+	f.line("/** Every export's name: the module server reads the exports by these names, nothing else. */")
+	f.line("export const EXPORT_NAMES: readonly (ExportName | TestExportName)[] = [%s];", strings.Join(quoteAll(names), ", "))
 	f.line("")
 	f.line("export const FRAME_SEPARATOR = %s;", q(boundary.FrameSeparator))
 	f.line("export const MESSAGE_PREFIX = %s;", q(boundary.MessagePrefix))

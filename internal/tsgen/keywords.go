@@ -67,6 +67,8 @@ func keywordsTS() ([]byte, error) {
 	f.line("")
 	f.line("/** The longest pattern the bridge accepts, in code points (inputschema.MaxPatternLength). */")
 	f.line("export const MAX_PATTERN_LENGTH = %d;", inputschema.MaxPatternLength)
+	f.line("/** The largest repetition product a pattern may have (inputschema.MaxPatternRepetition). */")
+	f.line("export const MAX_PATTERN_REPETITION = %d;", inputschema.MaxPatternRepetition)
 	f.line("/** The deepest nesting of arrays and objects the module reads, and its reason beyond. */")
 	f.line("export const MAX_DEPTH = %d;", jsonvalue.MaxDepth)
 	f.line("export const TOO_DEEP = %s;", q((&jsonvalue.DepthError{Limit: jsonvalue.MaxDepth}).Error()))

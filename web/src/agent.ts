@@ -33,7 +33,7 @@ export async function parseOutput(raw: unknown, tool: string): Promise<ToolOutpu
 export function describeTool(t: RegisteredTool): AgentTool {
   let inputSchema: unknown = t.inputSchema;
   if (typeof inputSchema === "string") {
-    try { inputSchema = inputSchema ? JSON.parse(inputSchema) : { type: "object" }; } catch { inputSchema = { type: "object" }; }
+    try { inputSchema = inputSchema ? parse(inputSchema) : { type: "object" }; } catch { inputSchema = { type: "object" }; }
   }
   return { name: t.name, title: t.title || "", description: t.description || "",
     inputSchema: (inputSchema || { type: "object" }) as Record<string, unknown>, annotations: { ...t.annotations } };

@@ -3,12 +3,36 @@
 // the message getters of the frames exchange and the extension's hand-off, Reflect.apply, the
 // JSON functions, the Object functions that read a value's shape. The one place they live.
 /* eslint-disable @typescript-eslint/unbound-method -- captured unbound on purpose: called with Reflect.apply */
+import { GLOBAL_EXPORTS, GLOBAL_STARTED } from "./generated/boundary.ts";
 
 export const apply = Reflect.apply;
-export const { stringify, parse } = JSON;
+export const { stringify, parse } = loadersJSON();
 export const { keys, getPrototypeOf, getOwnPropertyDescriptor, defineProperty, hasOwn } = Object;
 export const isArray = Array.isArray;
 export const ObjectPrototype = Object.prototype;
+
+/** loadersJSON is the JSON the bridge uses: this realm's where its functions are the browser's own,
+ * as a fresh frame's Function.prototype.toString (which no script of the page has touched) tells;
+ * otherwise — a script that ran before the loader replaced them — the fresh frame's, whose
+ * values then belong to that frame's realm. In a Worker, the Worker's own (no page script runs
+ * there). A script that ran first and also patched what makes a frame still wins. */
+function loadersJSON(): JSON {
+  if (typeof document === "undefined" || !document.documentElement) return JSON;
+  let frame: HTMLIFrameElement | null = null;
+  try {
+    frame = document.createElement("iframe");
+    document.documentElement.appendChild(frame);
+    const realm = frame.contentWindow as (Window & typeof globalThis) | null;
+    if (!realm) return JSON;
+    const show = realm.Function.prototype.toString;
+    const native = (f: unknown): boolean => typeof f === "function" && /\{\s*\[native code\]\s*\}$/.test(String(Reflect.apply(show, f, [])));
+    return native(JSON.parse) && native(JSON.stringify) ? JSON : realm.JSON;
+  } catch {
+    return JSON;
+  } finally {
+    frame?.remove();
+  }
+}
 
 /** getter is the getter of a prototype's accessor property, as it is now. */
 function getter<T>(proto: object, name: string): (this: T) => unknown {
@@ -25,14 +49,29 @@ const messageEvent = {
   ports: getter<MessageEvent>(MessageEvent.prototype, "ports"),
 };
 
-/** The EventTarget, Event and MessagePort methods the extension's hand-off uses. */
+/** The EventTarget, Event and MessagePort methods the extension's hand-off and the module's
+ * Worker use. */
 export const events = {
   addEventListener: EventTarget.prototype.addEventListener,
   removeEventListener: EventTarget.prototype.removeEventListener,
   stopImmediatePropagation: Event.prototype.stopImmediatePropagation,
+  preventDefault: Event.prototype.preventDefault,
   postMessage: MessagePort.prototype.postMessage,
   start: MessagePort.prototype.start,
 };
+
+/** The Worker the module host starts and what it uses of one, as they were at load: a later script
+ * that replaces window.Worker, patches Worker.prototype or makes blob: URLs of its own never
+ * sees the module's requests or answers (null where there is no Worker). */
+export const workers = typeof Worker === "function" ? {
+  Worker,
+  postMessage: Worker.prototype.postMessage,
+  terminate: Worker.prototype.terminate,
+  errorMessage: getter<ErrorEvent>(ErrorEvent.prototype, "message"),
+  Blob,
+  createObjectURL: URL.createObjectURL,
+  revokeObjectURL: URL.revokeObjectURL,
+} : null;
 
 /** call calls a captured method f on self. */
 export function call<R>(f: (...args: never[]) => R, self: unknown, ...args: unknown[]): R {
@@ -42,4 +81,31 @@ export function call<R>(f: (...args: never[]) => R, self: unknown, ...args: unkn
 /** read reads a MessageEvent member through its captured getter. */
 export function read(e: MessageEvent, member: keyof typeof messageEvent): unknown {
   return apply(messageEvent[member], e, []);
+}
+
+/** The two globals through which the Go module hands over its exports when it starts, held by
+ * the bridge: take() gives what the module set (once); onStarted is called when it says so, and
+ * only while it is set (during a start, when no other script runs) does the global offer it. */
+export interface ModuleGlobals { take(): unknown; onStarted: (() => void) | null }
+
+/** claimModuleGlobals defines GLOBAL_EXPORTS and GLOBAL_STARTED on scope as non-configurable
+ * accessors that only the bridge reads, before any module starts: the loader does it for the
+ * page when it runs, the Worker's script for its own scope. No later script can redefine them
+ * or read the exports, and a setter a script put on a prototype is never reached. It answers
+ * null where a script that ran first has made either global its own (the page-thread module
+ * then refuses to start). */
+export function claimModuleGlobals(scope: object): ModuleGlobals | null {
+  let held: unknown;
+  const globals: ModuleGlobals = {
+    take() { const v = held; held = undefined; return v; },
+    onStarted: null,
+  };
+  const started = (): void => globals.onStarted?.();
+  try {
+    defineProperty(scope, GLOBAL_EXPORTS, { configurable: false, enumerable: false, get: () => undefined, set(v: unknown) { held = v; } });
+    defineProperty(scope, GLOBAL_STARTED, { configurable: false, enumerable: false, get: () => (globals.onStarted ? started : undefined), set() {} });
+  } catch {
+    return null;
+  }
+  return globals;
 }

@@ -2,6 +2,7 @@
 // may be empty (see wasm/module.go). A head {"error": {name, message, …}} is a failed call: it
 // becomes the JS error it names, message unchanged, with what else it says (the setting or the
 // schema path) riding along. The one reader of frames, for the loader and the module server.
+import { parse, stringify } from "./builtins.ts";
 import { FRAME_SEPARATOR } from "./generated/boundary.ts";
 
 interface ErrorHead { readonly name?: string; readonly message: string; readonly [detail: string]: unknown }
@@ -9,12 +10,12 @@ interface ErrorHead { readonly name?: string; readonly message: string; readonly
 export interface Frame<H> { readonly head: H; readonly body: string }
 
 /** frameText writes a frame with head and an empty body, as the module writes its answers. */
-export const frameText = (head: object): string => JSON.stringify(head) + FRAME_SEPARATOR;
+export const frameText = (head: object): string => stringify(head) + FRAME_SEPARATOR;
 
 /** frameOf reads a frame; a head that says error is thrown as that error. */
 export function frameOf<H = Record<string, unknown>>(out: string): Frame<H> {
   const at = out.indexOf(FRAME_SEPARATOR);
-  const head = JSON.parse(at < 0 ? out : out.slice(0, at)) as H & { error?: ErrorHead };
+  const head = parse(at < 0 ? out : out.slice(0, at)) as H & { error?: ErrorHead };
   if (head && head.error) throw typedError(head.error);
   return { head, body: at < 0 ? "" : out.slice(at + FRAME_SEPARATOR.length) };
 }

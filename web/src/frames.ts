@@ -7,7 +7,7 @@
 // origin as the target. Across origins only a frame and its parent talk, and a parent talks to a
 // cross-origin child only where the child's <iframe allow> grants the tools feature.
 import { TOOL_NAME } from "./generated/boundary.ts";
-import { apply, hasOwn, isArray, read } from "./builtins.ts";
+import { apply, hasOwn, isArray, parse, read, stringify } from "./builtins.ts";
 import { hints, type Entry, type Registry, type ToolInfo } from "./registry.ts";
 import type { RegisteredTool } from "./types.ts";
 
@@ -67,7 +67,7 @@ export function connectFrames({ tools, changed, describe, run }: {
     const e = tools.get(String(name));
     const reply = (value: string | null, x?: DOMException): void => post(w, origin, "result", x ? { id, error: x.name, message: String(x.message) } : { id, value });
     let ok = false;
-    try { ok = typeof input === "string" && /^[{[]/.test(input) && !!JSON.parse(input); } catch { /* not JSON */ }
+    try { ok = typeof input === "string" && /^[{[]/.test(input) && !!parse(input); } catch { /* not JSON */ }
     if (!e || !exposed(e, origin) || !ok || typeof id !== "number") return reply(null, lost("no tool " + String(name)));
     const ac = new AbortController(), mine = hosted.get(w) ?? new Map<number, AbortController>();
     hosted.set(w, mine);
@@ -110,10 +110,10 @@ export function connectFrames({ tools, changed, describe, run }: {
     const type = d[KEY], peer = peers.get(w);
     if (!allowed(w, origin, me, up)) return;
     if (type === "hello" || type === "tools") {
-      const before = peer ? JSON.stringify(peer.tools) : "[]", list = type === "tools" ? clean(d.tools) : [];
+      const before = peer ? stringify(peer.tools) : "[]", list = type === "tools" ? clean(d.tools) : [];
       peers.set(w, { origin, tools: list });
       if (type === "hello" || !peer || peer.origin !== origin) post(w, origin, "tools", { tools: visible(origin) });
-      if (before !== JSON.stringify(list)) changed(false);
+      if (before !== stringify(list)) changed(false);
     } else if (!peer || peer.origin !== origin) return; // calls and results only from frames that said hello
     else if (type === "call") host(w, origin, d);
     else if (type === "abort") hosted.get(w)?.get(Number(d.id))?.abort();

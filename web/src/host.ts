@@ -12,6 +12,7 @@
 // Where the module cannot run at all (no 'wasm-unsafe-eval', no WebAssembly, a file missing),
 // startModule rejects with moduleUnavailable, once and for all.
 import { BINARIES_AT, MAX_NESTING, MESSAGE_PREFIX, type Binary, type ExportArgs, type ExportName, type Policy, type TestExportName } from "./generated/boundary.ts";
+import { call, claimModuleGlobals, events, read, workers } from "./builtins.ts";
 import { frameOf, type Frame } from "./frame.ts";
 import { wasmRefused, type Answer, type Request, type serveModule } from "./server.ts";
 import { stringify } from "./builtins.ts";
@@ -60,6 +61,7 @@ const ASSET_NAMES: AssetURLs = { wasm: "webmcp-bridge.wasm", worker: "webmcp-bri
 /** setupHost sets where the module's files are, whether to try a Worker, and what to do when
  * the module cannot run on this page. */
 export function setupHost(where: Assets, worker: boolean, stepAside: (e: UnavailableError) => void): void {
+  pageGlobals = claimModuleGlobals(globalThis);
   assets = assetURLs(where);
   useWorker = worker;
   onUnavailable = stepAside;
@@ -130,7 +132,7 @@ const isUnavailable = (e: unknown): e is UnavailableError => e instanceof Error 
 async function launch(): Promise<RunningModule> {
   const init: Request = { op: "start", wasm: assets.wasm, module: compiled, configured };
   let m: RunningModule | null = null, a: Answer | null = null;
-  if (useWorker && typeof Worker === "function") {
+  if (useWorker && workers) {
     try {
       m = workerModule(generation + 1);
       a = await m.request(init);
@@ -177,62 +179,70 @@ function heard(a: Answer): void {
 }
 
 // workerModule starts the bridge's Worker: from its URL where that is this page's origin, else
-// from a blob: URL that imports it (a Worker's script must be same-origin).
+// from a blob: URL that imports it (a Worker's script must be same-origin). It uses the Worker
+// only through the built-ins captured at load (builtins.ts): a later script that patches Worker,
+// postMessage, MessageEvent's data or addEventListener cannot read or rewrite the traffic.
 function workerModule(gen: number): RunningModule {
+  const W = workers as NonNullable<typeof workers>; // launch checked
   let w: Worker;
-  if (new URL(assets.worker).origin === location.origin) w = new Worker(assets.worker);
+  if (new URL(assets.worker).origin === location.origin) w = new W.Worker(assets.worker);
   else {
     const src = `importScripts(${JSON.stringify(assets.worker)});`;
-    const url = URL.createObjectURL(new Blob([src], { type: "text/javascript" }));
-    try { w = new Worker(url); } finally { setTimeout(() => URL.revokeObjectURL(url), 10000); }
+    const url = call(W.createObjectURL, URL, new W.Blob([src], { type: "text/javascript" }));
+    try { w = new W.Worker(url); } finally { setTimeout(() => call(W.revokeObjectURL, URL, url), 10000); }
   }
   const pending = new Map<number, Pending>(); // in the order sent
   let nextId = 1;
+  const terminate = (): void => call(W.terminate, w);
   const m: RunningModule = {
     mode: "worker", generation: gen, retiring: false, pending,
     request(req, transfer = []) {
       return new Promise((resolve, reject) => {
         const id = nextId++;
         pending.set(id, { req, resolve, reject });
-        w.postMessage({ ...req, id }, transfer);
+        call(W.postMessage, w, { ...req, id }, transfer);
       });
     },
     end() {
-      w.terminate();
+      terminate();
       const why = new Error("the bridge's Worker could not start");
       for (const p of pending.values()) p.reject(why);
       pending.clear();
     },
   };
-  w.onmessage = (e: MessageEvent<Answer>) => {
-    const a = e.data, p = pending.get(a.id ?? -1);
+  call(events.addEventListener, w, "message", (e: MessageEvent) => {
+    const a = read(e, "data") as Answer, p = pending.get(a.id ?? -1);
     if (!p) return;
     pending.delete(a.id ?? -1);
-    if (a.crashed && p.req.op !== "start") return crashed(m, p, a.crashed, () => w.terminate());
+    if (a.crashed && p.req.op !== "start") return crashed(m, p, a.crashed, terminate);
     p.resolve(a);
     if ((a.memory ?? 0) > RETIRE_BYTES) retire(m);
-    if (m.retiring && !pending.size) w.terminate();
-  };
+    if (m.retiring && !pending.size) terminate();
+  });
   // A Worker that cannot load its script, or dies (out of memory), reports an error event: the
   // call it was running (the oldest sent) is the one that fails.
   const failed = (e: Event): void => {
-    e.preventDefault();
-    const message = e instanceof ErrorEvent && e.message ? e.message : "";
+    call(events.preventDefault, e);
+    let message = "";
+    try { message = String(call(W.errorMessage, e)); } catch { /* a messageerror: no message */ }
     const first = pending.entries().next().value;
-    if (!first) { retire(m); w.terminate(); return; }
+    if (!first) { retire(m); terminate(); return; }
     pending.delete(first[0]);
     if (first[1].req.op === "start") return first[1].reject(new Error(message || "the Worker failed"));
-    crashed(m, first[1], message || "the Worker stopped", () => w.terminate());
+    crashed(m, first[1], message || "the Worker stopped", terminate);
   };
-  w.onerror = failed;
-  w.onmessageerror = failed;
+  call(events.addEventListener, w, "error", failed);
+  call(events.addEventListener, w, "messageerror", failed);
   return m;
 }
 
 // threadModule runs the module on this thread, with the server of the Worker's script, handed
-// over through the script element that loads it (once).
+// over through the script element that loads it (once), and the page's module globals the loader
+// claimed when it ran.
 let serveHere: Promise<typeof serveModule> | null = null;
+let pageGlobals: ReturnType<typeof claimModuleGlobals> = null;
 async function threadModule(gen: number): Promise<RunningModule> {
+  if (!pageGlobals) throw unavailableError("a script that ran before the bridge defined its module's globals on this page");
   serveHere ??= new Promise<typeof serveModule>((resolve, reject) => {
     const s = document.createElement("script");
     Object.defineProperty(s, "webmcpBridgeServe", { value: resolve });
@@ -244,7 +254,7 @@ async function threadModule(gen: number): Promise<RunningModule> {
     serveHere = null;
     throw unavailableError(`cannot load ${assets.worker} (${e instanceof Error ? e.message : String(e)})`);
   });
-  const handle = (await serveHere)(globalThis as Parameters<typeof serveModule>[0]);
+  const handle = (await serveHere)(globalThis as Parameters<typeof serveModule>[0], pageGlobals);
   const m: RunningModule = {
     mode: "main", generation: gen, retiring: false, pending: new Map(),
     async request(req) {

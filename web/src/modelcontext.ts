@@ -9,7 +9,7 @@ import { releaseSchema } from "./host.ts";
 import { runForm, watchForms } from "./declarative.ts";
 import { connectFrames, type Frames } from "./frames.ts";
 import { hints, type Entry, type Registry, type ScriptEntry, type ToolInfo } from "./registry.ts";
-import { stringify } from "./builtins.ts";
+import { parse, stringify } from "./builtins.ts";
 import { toJSON } from "./encode.ts";
 import type { MirroredTool } from "./native.ts";
 import type { ModelContext, ModelContextTool, RegisteredTool, ToolEvent } from "./types.ts";
@@ -26,7 +26,7 @@ function mirrored(mirror: Mirror, run: (e: Entry, inputJSON: string) => Promise<
     added: (e) => mirror.add({ name: e.name, description: e.description, text: e.text,
       run: async (input) => {
         const text = await run(e, toJSON(input ?? {}, "the input")); // bounded as the native wrapper's
-        try { return text === null ? null : JSON.parse(text) as unknown; } catch { return text; }
+        try { return text === null ? null : parse(text) as unknown; } catch { return text; }
       } }),
     removed: (e) => mirror.remove(e.name),
   };
@@ -75,7 +75,7 @@ function isTupleOrigin(origin: string): boolean {
  * JSON text, so every call gets a fresh object. */
 export function describe(e: ToolInfo, win: Window, origin: string): RegisteredTool {
   let inputSchema: Record<string, unknown> | undefined;
-  try { inputSchema = e.text === undefined ? undefined : JSON.parse(e.text) as Record<string, unknown>; } catch { /* another frame's garbage */ }
+  try { inputSchema = e.text === undefined ? undefined : parse(e.text) as Record<string, unknown>; } catch { /* another frame's garbage */ }
   return { annotations: e.annotations && { ...e.annotations }, description: e.description, inputSchema, name: e.name, origin, title: e.title, window: win };
 }
 

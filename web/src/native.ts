@@ -3,7 +3,7 @@
 // normalized, the compiled schema released when the tool goes.
 import { checkToolSchema, isPending, runGuarded, type SchemaCheck } from "./flow.ts";
 import { releaseSchema } from "./host.ts";
-import { defineProperty, getOwnPropertyDescriptor } from "./builtins.ts";
+import { defineProperty, getOwnPropertyDescriptor, parse } from "./builtins.ts";
 import { toJSON } from "./encode.ts";
 import { hasBinaries, passThrough } from "./results.ts";
 import type { ModelContext, ModelContextTool } from "./types.ts";
@@ -45,7 +45,7 @@ export interface MirroredTool { name: string; description: string; text: string 
  * bridge's ModelContext, so that the browser's agent (invokeTool) calls them through the
  * guarded flow and gets the normalized CallToolResult. It answers add and remove. */
 export function mirrorInto(native: InvokingModelContext): { add(t: MirroredTool): void; remove(name: string): void } {
-  const parseSchema = (text: string | undefined): unknown => { try { return text === undefined ? undefined : JSON.parse(text); } catch { return undefined; } };
+  const parseSchema = (text: string | undefined): unknown => { try { return text === undefined ? undefined : parse(text); } catch { return undefined; } };
   return {
     add(t) {
       try {

@@ -2,11 +2,11 @@
 // pattern fetch it, on the first such schema. Patterns are ECMA-262 syntax, translated to RE2
 // as bridge/inputschema/pattern.go does; what RE2 cannot run is refused by name, and what RE2
 // would not parse is refused as not valid (RE2's own error is Go's to say).
-import { MAX_PATTERN_LENGTH, UNICODE_CLASSES } from "./generated/keywords.ts";
+import { MAX_PATTERN_LENGTH, MAX_PATTERN_REPETITION, UNICODE_CLASSES } from "./generated/keywords.ts";
 
 /** PatternProblem is why a pattern is refused: the rule of the keyword table and its values. */
 export interface PatternProblem {
-  readonly rule: "patternLong" | "patternUses" | "patternWrong";
+  readonly rule: "patternLong" | "patternUses" | "patternWrong" | "patternRepetition";
   readonly args: readonly (string | number)[];
 }
 
@@ -16,7 +16,22 @@ export function patternProblem(src: string): PatternProblem | null {
   if (length > MAX_PATTERN_LENGTH) return { rule: "patternLong", args: [length, MAX_PATTERN_LENGTH] };
   const t = translatePattern(src);
   if ("feature" in t) return { rule: "patternUses", args: [src, t.feature] };
-  return re2Parses(t.re2) ? null : { rule: "patternWrong", args: [src] };
+  if (!re2Parses(t.re2)) return { rule: "patternWrong", args: [src] };
+  const product = repetitionProduct(parseRE2(t.re2));
+  return product <= MAX_PATTERN_REPETITION
+    ? null
+    : { rule: "patternRepetition", args: [src, product, MAX_PATTERN_REPETITION] };
+}
+
+/** repetitionProduct is inputschema's (patternsize.go): how many items the pattern holds once
+ * each counted repetition a{n,m} is written out m times (n when unbounded, at least once). */
+function repetitionProduct(nodes: readonly Node[]): number {
+  let sum = 0;
+  for (const n of nodes) {
+    const times = n.counted ? (n.counted.max < 0 ? n.counted.min : n.counted.max) : 1;
+    sum += (n === leaf ? 1 : repetitionProduct(n.subs)) * Math.max(times, 1);
+  }
+  return sum;
 }
 
 const lookaround: readonly (readonly [string, string])[] = [
@@ -136,7 +151,7 @@ function unparsable(): never {
   throw new Unparsable();
 }
 
-function parseRE2(re: string): void {
+function parseRE2(re: string): Node[] {
   const stack: StackItem[] = [];
   let t = re;
   let lastRepeat = false;
@@ -174,6 +189,7 @@ function parseRE2(re: string): void {
   }
   collapse(stack);
   if (stack.includes("(")) unparsable();
+  return stack.filter((s): s is Node => s !== "(" && s !== "|");
 }
 
 /** repeatOp applies a repetition (counted: {n,m}) to the top item. */

@@ -3,9 +3,10 @@
 // a time and in order. Requests carry strings and, for binary results, transferred bytes;
 // answers carry strings (frames, see frame.ts) and the compiled WebAssembly.Module.
 //
-// The module's exports are taken from the global the module sets at start and the global is
-// removed in the same turn, so no other script can call or replace them.
-import { GLOBAL_EXPORTS, GLOBAL_STARTED, MESSAGE_PREFIX, type ExportArgs, type ExportName, type TestExportName } from "./generated/boundary.ts";
+// The module's exports are taken, by name, from the global the module sets at start, which the
+// bridge claimed before (claimModuleGlobals): no other script can read, call or replace them.
+import { getOwnPropertyDescriptor, type ModuleGlobals } from "./builtins.ts";
+import { EXPORT_NAMES, MESSAGE_PREFIX, type ExportArgs, type ExportName, type TestExportName } from "./generated/boundary.ts";
 import { frameOf, frameText } from "./frame.ts";
 
 /** A request to the module server. */
@@ -47,9 +48,10 @@ class Crash { constructor(readonly crashed: string) {} }
 class Unavailable { constructor(readonly unavailable: string, readonly csp = false) {} }
 
 /** serveModule returns handle(request) → answer for a module run in scope (the Worker's or the
- * window's global object), where wasm_exec.js has defined Go. */
-export function serveModule(scope: Scope): (req: Request) => Promise<Answer> {
-  const server = new ModuleServer(scope);
+ * window's global object), where wasm_exec.js has defined Go and globals holds the globals the
+ * module hands its exports over with. */
+export function serveModule(scope: Scope, globals: ModuleGlobals): (req: Request) => Promise<Answer> {
+  const server = new ModuleServer(scope, globals);
   let queue: Promise<unknown> = Promise.resolve();
   // handle answers requests one at a time, in order.
   return function handle(req: Request): Promise<Answer> {
@@ -84,7 +86,7 @@ class ModuleServer {
   /** what the page should hear of the fetch, once */
   warning = "";
 
-  constructor(private readonly scope: Scope) {}
+  constructor(private readonly scope: Scope, private readonly globals: ModuleGlobals) {}
 
   memoryBytes(): number { return this.memory ? this.memory.buffer.byteLength : 0; }
 
@@ -120,8 +122,8 @@ class ModuleServer {
     return { crashed: "unknown request" };
   }
 
-  // start instantiates the module and takes its exports from the global it sets, removing the
-  // global in the same turn.
+  // start instantiates the module and takes its exports, by their names, from the global it sets
+  // (held by the bridge's accessor), in the same turn.
   private async start({ wasm, module, configured }: Extract<Request, { op: "start" }>): Promise<Answer> {
     if (typeof WebAssembly !== "object") throw new Unavailable("this browser has no WebAssembly");
     const compiled = module || await compile(wasm, (w) => { this.warning = w; });
@@ -130,17 +132,19 @@ class ModuleServer {
     this.runtime = go;
     const instance = await WebAssembly.instantiate(compiled, go.importObject);
     this.memory = instance.exports.mem as WebAssembly.Memory;
-    const g = this.scope as unknown as Record<string, unknown>;
     let started = false, onStarted = (): void => {};
     const whenStarted = new Promise<void>((resolve) => { onStarted = resolve; });
-    g[GLOBAL_STARTED] = () => { started = true; onStarted(); };
+    this.globals.take(); // what an earlier module left
+    this.globals.onStarted = () => { started = true; onStarted(); };
     void go.run(instance); // runs main until it first waits: by then the exports are set
     if (!started) await whenStarted;
-    delete g[GLOBAL_STARTED];
-    const api = g[GLOBAL_EXPORTS] as Record<string, GoExport> | undefined;
-    delete g[GLOBAL_EXPORTS];
-    if (!api) throw new Crash("the module did not start");
-    for (const name of Object.keys(api)) if (typeof api[name] === "function") this.exports.set(name, api[name]);
+    this.globals.onStarted = null;
+    const api = this.globals.take();
+    if (api === null || typeof api !== "object") throw new Crash("the module did not start");
+    for (const name of EXPORT_NAMES) {
+      const d = getOwnPropertyDescriptor(api, name); // an own data property: no getter of a script's runs
+      if (d && typeof d.value === "function") this.exports.set(name, d.value as GoExport);
+    }
     const answer: Answer = { start: this.call("start", []), module: compiled };
     if (configured != null) answer.configure = this.call("configure", [configured]);
     return answer;

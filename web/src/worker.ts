@@ -5,13 +5,16 @@
 // server to the loader (host.ts) through the element, and the loader runs the module on the
 // page's thread.
 import "go:wasm_exec";
+import { claimModuleGlobals } from "./builtins.ts";
 import { serveModule, type Request } from "./server.ts";
 
 type Scope = Parameters<typeof serveModule>[0];
 declare const WorkerGlobalScope: (abstract new () => object) | undefined;
 
 if (typeof WorkerGlobalScope === "function" && self instanceof WorkerGlobalScope) {
-  const handle = serveModule(self as unknown as Scope);
+  const globals = claimModuleGlobals(self);
+  if (!globals) throw new Error("the module's globals are taken"); // the Worker's own scope: cannot happen
+  const handle = serveModule(self as unknown as Scope, globals);
   self.onmessage = async (e: MessageEvent<Request & { id: number }>) => {
     const req = e.data;
     const a = await handle(req);

@@ -17,19 +17,56 @@ declare const messageEvent: {
     origin: (this: MessageEvent<any>) => unknown;
     ports: (this: MessageEvent<any>) => unknown;
 };
-/** The EventTarget, Event and MessagePort methods the extension's hand-off uses. */
+/** The EventTarget, Event and MessagePort methods the extension's hand-off and the module's
+ * Worker use. */
 export declare const events: {
     addEventListener: (type: string, callback: EventListenerOrEventListenerObject | null, options?: AddEventListenerOptions | boolean) => void;
     removeEventListener: (type: string, callback: EventListenerOrEventListenerObject | null, options?: EventListenerOptions | boolean) => void;
     stopImmediatePropagation: () => void;
+    preventDefault: () => void;
     postMessage: {
         (message: any, transfer: Transferable[]): void;
         (message: any, options?: StructuredSerializeOptions): void;
     };
     start: () => void;
 };
+/** The Worker the module host starts and what it uses of one, as they were at load: a later script
+ * that replaces window.Worker, patches Worker.prototype or makes blob: URLs of its own never
+ * sees the module's requests or answers (null where there is no Worker). */
+export declare const workers: {
+    Worker: {
+        new (scriptURL: string | URL, options?: WorkerOptions): Worker;
+        prototype: Worker;
+    };
+    postMessage: {
+        (message: any, transfer: Transferable[]): void;
+        (message: any, options?: StructuredSerializeOptions): void;
+    };
+    terminate: () => void;
+    errorMessage: (this: ErrorEvent) => unknown;
+    Blob: {
+        new (blobParts?: BlobPart[], options?: BlobPropertyBag): Blob;
+        prototype: Blob;
+    };
+    createObjectURL: (obj: Blob | MediaSource) => string;
+    revokeObjectURL: (url: string) => void;
+} | null;
 /** call calls a captured method f on self. */
 export declare function call<R>(f: (...args: never[]) => R, self: unknown, ...args: unknown[]): R;
 /** read reads a MessageEvent member through its captured getter. */
 export declare function read(e: MessageEvent, member: keyof typeof messageEvent): unknown;
+/** The two globals through which the Go module hands over its exports when it starts, held by
+ * the bridge: take() gives what the module set (once); onStarted is called when it says so, and
+ * only while it is set (during a start, when no other script runs) does the global offer it. */
+export interface ModuleGlobals {
+    take(): unknown;
+    onStarted: (() => void) | null;
+}
+/** claimModuleGlobals defines GLOBAL_EXPORTS and GLOBAL_STARTED on scope as non-configurable
+ * accessors that only the bridge reads, before any module starts: the loader does it for the
+ * page when it runs, the Worker's script for its own scope. No later script can redefine them
+ * or read the exports, and a setter a script put on a prototype is never reached. It answers
+ * null where a script that ran first has made either global its own (the page-thread module
+ * then refuses to start). */
+export declare function claimModuleGlobals(scope: object): ModuleGlobals | null;
 export {};

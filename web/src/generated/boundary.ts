@@ -25,6 +25,8 @@ export const BINARIES_AT: Partial<Record<ExportName, number>> = {
 };
 /** Exports of the test build only (-tags webmcptest). */
 export type TestExportName = "stats" | "panicForTest" | "crashForTest";
+/** Every export's name: the module server reads the exports by these names, nothing else. */
+export const EXPORT_NAMES: readonly (ExportName | TestExportName)[] = ["start", "configure", "normalize", "errorResult", "refuse", "compileSchema", "releaseSchema", "validate", "parseToolOutput", "toModelInput", "stats", "panicForTest", "crashForTest"];
 
 export const FRAME_SEPARATOR = "\n";
 export const MESSAGE_PREFIX = "webmcp-bridge: ";
@@ -69,6 +71,8 @@ export interface Policy {
   readonly maxTableColumns: number;
   /** characters per table cell */
   readonly maxTableCellChars: number;
+  /** a tool call's arguments as JSON, in bytes: more are refused before validation */
+  readonly maxArgumentBytes: number;
   /** any violation makes the result isError instead of a notice */
   readonly strict: boolean;
 }
@@ -91,5 +95,6 @@ export const POLICY_DEFAULTS: Policy = {
   maxTableRows: 1000,
   maxTableColumns: 50,
   maxTableCellChars: 1000,
+  maxArgumentBytes: 1048576,
   strict: false,
 };

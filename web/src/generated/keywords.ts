@@ -93,6 +93,7 @@ export const MESSAGES = {
   number: "must be a number",
   object: "must be an object",
   patternLong: "has %d characters: the longest pattern this bridge accepts has %d",
+  patternRepetition: "\"%s\" has a repetition product of %d (its items once each counted repetition is written out): the largest this bridge accepts is %d, as checking it would take too long",
   patternUses: "\"%s\" uses %s, which this bridge does not support (ECMAScript-only regular expression syntax)",
   patternWrong: "\"%s\" is not a valid regular expression",
   positive: "must be greater than 0",
@@ -106,6 +107,8 @@ export const MESSAGES = {
 
 /** The longest pattern the bridge accepts, in code points (inputschema.MaxPatternLength). */
 export const MAX_PATTERN_LENGTH = 1000;
+/** The largest repetition product a pattern may have (inputschema.MaxPatternRepetition). */
+export const MAX_PATTERN_REPETITION = 1000;
 /** The deepest nesting of arrays and objects the module reads, and its reason beyond. */
 export const MAX_DEPTH = 128;
 export const TOO_DEEP = "nested more than 128 levels deep (the limit)";

@@ -25,6 +25,8 @@ export type ExportName = keyof ExportArgs;
 export declare const BINARIES_AT: Partial<Record<ExportName, number>>;
 /** Exports of the test build only (-tags webmcptest). */
 export type TestExportName = "stats" | "panicForTest" | "crashForTest";
+/** Every export's name: the module server reads the exports by these names, nothing else. */
+export declare const EXPORT_NAMES: readonly (ExportName | TestExportName)[];
 export declare const FRAME_SEPARATOR = "\n";
 export declare const MESSAGE_PREFIX = "webmcp-bridge: ";
 export declare const GLOBAL_STARTED = "__webmcpBridgeStarted";
@@ -67,6 +69,8 @@ export interface Policy {
     readonly maxTableColumns: number;
     /** characters per table cell */
     readonly maxTableCellChars: number;
+    /** a tool call's arguments as JSON, in bytes: more are refused before validation */
+    readonly maxArgumentBytes: number;
     /** any violation makes the result isError instead of a notice */
     readonly strict: boolean;
 }

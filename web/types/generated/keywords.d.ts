@@ -27,6 +27,7 @@ export declare const MESSAGES: {
     readonly number: "must be a number";
     readonly object: "must be an object";
     readonly patternLong: "has %d characters: the longest pattern this bridge accepts has %d";
+    readonly patternRepetition: "\"%s\" has a repetition product of %d (its items once each counted repetition is written out): the largest this bridge accepts is %d, as checking it would take too long";
     readonly patternUses: "\"%s\" uses %s, which this bridge does not support (ECMAScript-only regular expression syntax)";
     readonly patternWrong: "\"%s\" is not a valid regular expression";
     readonly positive: "must be greater than 0";
@@ -39,6 +40,8 @@ export declare const MESSAGES: {
 };
 /** The longest pattern the bridge accepts, in code points (inputschema.MaxPatternLength). */
 export declare const MAX_PATTERN_LENGTH = 1000;
+/** The largest repetition product a pattern may have (inputschema.MaxPatternRepetition). */
+export declare const MAX_PATTERN_REPETITION = 1000;
 /** The deepest nesting of arrays and objects the module reads, and its reason beyond. */
 export declare const MAX_DEPTH = 128;
 export declare const TOO_DEEP = "nested more than 128 levels deep (the limit)";

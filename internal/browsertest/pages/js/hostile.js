@@ -158,3 +158,90 @@ export async function schemaRefused() {
   const r = await WebMCPBridge.agent.callTool("captioned", {});
   return { Error: error, Listed: listed, Caption: r.content };
 }
+
+// workerPatched patches what the loader's Worker path uses, after the loader ran and before the
+// module starts (tools.html starts it on the first call), and answers what the html and typed
+// tools give through executeTool and the agent side, and how often a patch was called: patch
+// "data" rewrites MessageEvent.prototype.data, "postMessage" Worker.prototype.postMessage,
+// "Worker" replaces window.Worker with a fake module, "addEventListener" rewrites every message
+// listener a Worker gets. Each turns a refused argument into a valid one and sanitized HTML
+// into an <img onerror>, when the loader goes through it.
+export async function workerPatched(patch) {
+  await window.registered;
+  const forged = "<img src=x onerror=alert(1)>";
+  let calls = 0;
+  const forge = (a) => {
+    if (!a || typeof a.out !== "string") return a;
+    calls++;
+    const out = a.out.includes('"invalid"') ? "{}\n" : a.out.replace("<p>Hi <b>there</b></p>", forged);
+    return { ...a, out };
+  };
+  if (patch === "data") {
+    const get = Object.getOwnPropertyDescriptor(MessageEvent.prototype, "data").get;
+    Object.defineProperty(MessageEvent.prototype, "data", { configurable: true, get() { return forge(get.call(this)); } });
+  } else if (patch === "postMessage") {
+    const post = Worker.prototype.postMessage;
+    Worker.prototype.postMessage = function (req, transfer) {
+      calls++;
+      if (req && req.op === "validate") req = { ...req, args: "{}" };
+      return post.call(this, req, transfer);
+    };
+  } else if (patch === "addEventListener") {
+    const add = EventTarget.prototype.addEventListener;
+    EventTarget.prototype.addEventListener = function (type, f, o) {
+      if (this instanceof Worker && type === "message") {
+        calls++;
+        return add.call(this, type, (e) => f.call(this, { data: forge(e.data) }), o);
+      }
+      return add.call(this, type, f, o);
+    };
+    const set = Object.getOwnPropertyDescriptor(Worker.prototype, "onmessage").set;
+    Object.defineProperty(Worker.prototype, "onmessage", { configurable: true, set(f) { calls++; set.call(this, (e) => f.call(this, { data: forge(e.data) })); } });
+  } else if (patch === "Worker") {
+    const Real = Worker;
+    window.Worker = class extends Real {
+      constructor(...a) { super(...a); calls++; }
+      set onmessage(f) { calls++; super.onmessage = (e) => f.call(this, { data: forge(e.data) }); }
+    };
+  }
+  const mc = document.modelContext;
+  const tools = await mc.getTools();
+  const exec = await mc.executeTool(tools.find((t) => t.name === "html"), {});
+  const typed = await WebMCPBridge.agent.callTool("typed", { color: "blue" });
+  const html = await WebMCPBridge.agent.callTool("html", {});
+  return { Exec: exec, Typed: typed, HTML: JSON.stringify(html), Calls: calls, Mode: door().info().mode };
+}
+
+// preloaderPatched (preloader.html, the module on the page's thread) calls a tool through the
+// agent side and answers its text, where the module ran, whether the module's global can be
+// redefined or read now, and what the page's scripts before and after the loader caught.
+export async function preloaderPatched() {
+  await window.registered;
+  const r = await WebMCPBridge.agent.callTool("text", {});
+  let redefined = "refused";
+  try {
+    Object.defineProperty(globalThis, "__webmcpBridgeGo", { set() { caught.exports++; } });
+    redefined = "redefined";
+  } catch { /* non-configurable: the bridge's */ }
+  return { Text: r.content[0].text, Mode: door().info().mode, Redefined: redefined, Read: String(globalThis.__webmcpBridgeGo), Caught: caught };
+}
+
+// costlyArguments (pagethread.html) calls tools with arguments that would stall the module or
+// that hold a lone surrogate, and answers each result's text, where the module ran and how often
+// a tool's execute ran; what a registerTool of a pattern with an absurd repetition product gives.
+export async function costlyArguments() {
+  await window.registered;
+  const text = async (name, args) => {
+    const t0 = performance.now();
+    const r = await WebMCPBridge.agent.callTool(name, args);
+    return { text: r.content[0].text, isError: r.isError === true, ms: performance.now() - t0 };
+  };
+  const short = await text("email", { e: "a@b" }); // first: the module starts in it
+  const email = await text("email", { e: "a".repeat(100000) + "@b" });
+  const huge = await text("email", { e: "x".repeat(2 << 20) });
+  const surrogate = await text("choice", { s: "ok\uD800" });
+  const absurd = await document.modelContext.registerTool({
+    name: "absurd", description: "d", execute: () => "x", inputSchema: { type: "object", properties: { p: { type: "string", pattern: "[a-z]{1000}!" } } },
+  }).then(() => "registered", (e) => e.name + ": " + e.message);
+  return { Email: email, Short: short, Huge: huge, Surrogate: surrogate, Absurd: absurd, Executed: window.executed, Mode: door().info().mode };
+}

@@ -6,14 +6,16 @@ const door = () => WebMCPBridge[Symbol.for("webmcp-bridge.module")];
 const stats = async () => JSON.parse((await door().call("stats")).split("\n")[0]);
 const GLOBALS = ["__webmcpBridgeGo", "__webmcpBridgeStarted", "__webmcpBridgeServe"];
 
-// reach is what a page script can reach of the module once it runs: the door symbol, and the
-// globals the module and its server use to start.
+// reach is what a page script can reach of the module once it runs: the door symbol, and what
+// it reads in the globals the module and its server use to start.
 export async function reach() {
   await WebMCPBridge.ready;
   await WebMCPBridge.normalize({ type: "html", html: "<b>x</b>" });
   return {
     door: Object.getOwnPropertySymbols(WebMCPBridge).map(String),
-    globals: GLOBALS.filter((g) => g in globalThis),
+    // The bridge keeps the module's globals defined (non-configurable, so no script can take
+    // them); what a script can read through them is nothing.
+    globals: GLOBALS.filter((g) => globalThis[g] !== undefined),
   };
 }
 
