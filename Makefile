@@ -22,7 +22,7 @@ build:
 	@mkdir -p $(DIST)
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -ldflags="-s -w -X main.version=$(VERSION)" -o $(WASM) ./wasm
 	cp "$(GOROOT)/lib/wasm/wasm_exec.js" $(DIST)/wasm_exec.js
-	$(GO) run ./internal/jsbuild -src web/src -out $(DIST) -version $(VERSION) -wasm-exec "$(GOROOT)/lib/wasm/wasm_exec.js"
+	$(GO) run ./internal/build/jsbuild -src web/src -out $(DIST) -version $(VERSION) -wasm-exec "$(GOROOT)/lib/wasm/wasm_exec.js"
 	rm -rf $(DIST)/types && cp -r web/types $(DIST)/types
 	cp web/src/render.css $(DIST)/
 	@# What npm puts in the tarball beside dist/: the licence, the notices of the code the module
@@ -36,7 +36,7 @@ build:
 build-test:
 	@mkdir -p $(TESTDIST)
 	GOOS=js GOARCH=wasm $(GO) build -trimpath -tags webmcptest -ldflags="-X main.version=$(VERSION)-test" -o $(TESTDIST)/webmcp-bridge.wasm ./wasm
-	$(GO) run ./internal/jsbuild -test -src web/src -out $(TESTDIST) -version $(VERSION) -wasm-exec "$(GOROOT)/lib/wasm/wasm_exec.js"
+	$(GO) run ./internal/build/jsbuild -test -src web/src -out $(TESTDIST) -version $(VERSION) -wasm-exec "$(GOROOT)/lib/wasm/wasm_exec.js"
 	cp $(DIST)/wasm_exec.js $(TESTDIST)/
 
 # The unpacked extension in web/dist/extension: its scripts built from web/extension's TypeScript, its pages, the
@@ -44,7 +44,7 @@ build-test:
 extension:
 	@test -f $(WASM) || { echo "run make build first"; exit 1; }
 	rm -rf $(DIST)/extension && mkdir -p $(DIST)/extension/dist
-	$(GO) run ./internal/jsbuild -extension -src web/extension -out $(DIST)/extension -version $(VERSION)
+	$(GO) run ./internal/build/jsbuild -extension -src web/extension -out $(DIST)/extension -version $(VERSION)
 	cp web/extension/*.html web/extension/*.css $(DIST)/extension/
 	sed 's/__WEBMCP_BRIDGE_VERSION__/$(VERSION)/' web/extension/manifest.json > $(DIST)/extension/manifest.json
 	cp LICENSE THIRD_PARTY_NOTICES $(DIST)/extension/
@@ -82,7 +82,7 @@ node:
 include mk/browsers.mk
 
 browser: build chromium node firefox webkit
-	WEBMCP_BRIDGE_BROWSER_TESTS=1 CHROMIUM="$${CHROMIUM:-$$(command -v chromium || command -v chromium-browser)}" $(GO) test -count=1 -timeout 20m ./internal/browsertest/...
+	WEBMCP_BRIDGE_BROWSER_TESTS=1 CHROMIUM="$${CHROMIUM:-$$(command -v chromium || command -v chromium-browser)}" $(GO) test -count=1 -timeout 20m ./internal/testing/browsertest/...
 
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt: these files need formatting:"; gofmt -l .; exit 1; }
@@ -93,22 +93,22 @@ vet:
 # then the packages whose state is shared between goroutines (the lazily built HTML policy, the
 # module's handlers) again under the race detector.
 unit:
-	$(GO) test -count=1 $$($(GO) list ./... | grep -v -e /internal/browsertest -e /internal/tstools)
+	$(GO) test -count=1 $$($(GO) list ./... | grep -v -e /internal/testing/browsertest -e /internal/build/tstools)
 	$(GO) test -count=1 -race ./sanitize/ ./wasm/
 
 # The loader's TypeScript: tsc's strict check, the linter, and the published typings (web/types)
 # against the sources; the tools are pinned npm packages, installed into the npm cache once.
 ts: node
-	$(GO) test -count=1 ./internal/tstools/
+	$(GO) test -count=1 ./internal/build/tstools/
 
 # Writes THIRD_PARTY_NOTICES from the module's build list and the licence files of GOROOT and
-# the module cache (commit it; internal/notices' test checks it).
+# the module cache (commit it; internal/build/notices' test checks it).
 notices:
-	$(GO) run ./internal/notices -o THIRD_PARTY_NOTICES
+	$(GO) run ./internal/build/notices -o THIRD_PARTY_NOTICES
 
 # Writes web/types, the published typings, from web/src (commit them; `make ts` checks them).
 types: node
-	$(GO) run ./internal/tstools types
+	$(GO) run ./internal/build/tstools types
 
 test: vet unit ts browser
 

@@ -9,7 +9,7 @@ import (
 	"github.com/microcosm-cc/bluemonday"
 
 	"github.com/webmcp-bridge/webmcp-bridge/bridge"
-	"github.com/webmcp-bridge/webmcp-bridge/internal/fixtures"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/fixtures"
 )
 
 func benchNormalize(b *testing.B, in []byte) {

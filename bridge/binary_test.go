@@ -6,7 +6,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/webmcp-bridge/webmcp-bridge/bridge"
-	"github.com/webmcp-bridge/webmcp-bridge/internal/fixtures"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/fixtures"
 )
 
 // TestBinaryData: image and audio data may be bytes, as a Go caller (or the module, for a

@@ -6,7 +6,7 @@ import (
 	"github.com/stretchr/testify/assert"
 
 	"github.com/webmcp-bridge/webmcp-bridge/bridge"
-	"github.com/webmcp-bridge/webmcp-bridge/internal/fixtures"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/fixtures"
 )
 
 // TestNormalizeLeavesInputUnchanged: Normalize reads its caller's value and never writes to it,

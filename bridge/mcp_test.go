@@ -7,7 +7,7 @@ import (
 	mcpgo "github.com/mark3labs/mcp-go/mcp"
 	gosdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/require"
-	"github.com/webmcp-bridge/webmcp-bridge/internal/mcpschema"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/mcpschema"
 
 	"github.com/webmcp-bridge/webmcp-bridge/bridge"
 )

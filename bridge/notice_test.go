@@ -10,7 +10,7 @@ import (
 
 	"github.com/webmcp-bridge/webmcp-bridge/bridge"
 	"github.com/webmcp-bridge/webmcp-bridge/bridge/pagetext"
-	"github.com/webmcp-bridge/webmcp-bridge/internal/fixtures"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/fixtures"
 )
 
 // TestNoticesQuotePageText: wherever a notice names something the page chose, the page's text is

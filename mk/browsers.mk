@@ -1,5 +1,5 @@
 # Firefox ESR and WebKitGTK for the cross-browser tests of the fallback
-# (internal/browsertest/crossbrowser_*_test.go), included by the Makefile. Debian's packages,
+# (internal/testing/browsertest/crossbrowser_*_test.go), included by the Makefile. Debian's packages,
 # installed with apt-get when missing and we are root, as the chromium target does:
 #   firefox   firefox-esr (WebDriver BiDi is built in: Debian has no geckodriver, none is needed)
 #   webkit    webkit2gtk-driver (WebKitWebDriver; MiniBrowser comes with libwebkit2gtk-4.1-0) and

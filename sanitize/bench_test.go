@@ -5,7 +5,7 @@ import (
 
 	"github.com/microcosm-cc/bluemonday"
 
-	"github.com/webmcp-bridge/webmcp-bridge/internal/fixtures"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/fixtures"
 	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
 )
 

@@ -7,7 +7,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/webmcp-bridge/webmcp-bridge/internal/fixtures"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/fixtures"
 	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
 )
 

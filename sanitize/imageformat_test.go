@@ -18,7 +18,7 @@ import (
 	"github.com/stretchr/testify/require"
 	_ "golang.org/x/image/webp"
 
-	"github.com/webmcp-bridge/webmcp-bridge/internal/fixtures"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/fixtures"
 	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
 )
 

@@ -10,7 +10,7 @@ import (
 
 	_ "golang.org/x/image/webp"
 
-	"github.com/webmcp-bridge/webmcp-bridge/internal/fixtures"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/fixtures"
 	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
 )
 

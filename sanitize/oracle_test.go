@@ -11,7 +11,7 @@ import (
 	nethtml "golang.org/x/net/html"
 	"golang.org/x/net/html/atom"
 
-	"github.com/webmcp-bridge/webmcp-bridge/internal/fixtures"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/fixtures"
 	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
 )
 

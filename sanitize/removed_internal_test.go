@@ -6,7 +6,7 @@ import (
 
 	nethtml "golang.org/x/net/html"
 
-	"github.com/webmcp-bridge/webmcp-bridge/internal/fixtures"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/fixtures"
 )
 
 // tokenCounts counts markup's start tags and attributes through x/net/html's own accessors:

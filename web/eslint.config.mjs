@@ -1,5 +1,5 @@
 // The loader's lint rules: ESLint's recommended rules and typescript-eslint's type-checked
-// ones, run by `make ts` (internal/tstools) over web/src and web/extension.
+// ones, run by `make ts` (internal/build/tstools) over web/src and web/extension.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 

@@ -16,7 +16,7 @@ var update = flag.Bool("update", false, "rewrite testdata/corpus.jsonl")
 // corpusFile holds every schema the tests of this package compile — the differential test's
 // corpus (hand-written and generated, at full size) and the keyword table's cases — one JSON
 // text a line, for the tests outside this package that must agree with Compile on the same
-// schemas (internal/schemacheck: the page's own check).
+// schemas (internal/testing/schemacheck: the page's own check).
 const corpusFile = "testdata/corpus.jsonl"
 
 func TestCorpusFileIsCurrent(t *testing.T) {

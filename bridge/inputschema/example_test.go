@@ -34,7 +34,7 @@ func ExampleCompileJSON() {
 	// inputSchema/properties/pin/pattern: "^(?!0000)\d{4}$" uses negative lookahead, which this bridge does not support (ECMAScript-only regular expression syntax)
 }
 
-// The keyword table, as a generator reads it (internal/tsgen writes it for the page).
+// The keyword table, as a generator reads it (internal/build/tsgen writes it for the page).
 func ExampleKeywords() {
 	for _, k := range inputschema.Keywords() {
 		switch k.Name {

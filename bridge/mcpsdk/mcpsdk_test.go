@@ -17,9 +17,9 @@ import (
 
 	"github.com/webmcp-bridge/webmcp-bridge/bridge"
 	"github.com/webmcp-bridge/webmcp-bridge/bridge/mcpsdk"
-	"github.com/webmcp-bridge/webmcp-bridge/internal/fixtures"
-	"github.com/webmcp-bridge/webmcp-bridge/internal/mcprecord"
-	"github.com/webmcp-bridge/webmcp-bridge/internal/mcpschema"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/fixtures"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/mcprecord"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/mcpschema"
 )
 
 // goldenResults reads the result of every bridge/testdata/golden/*.golden.json: what Normalize

@@ -6,7 +6,7 @@ import (
 
 	gosdk "github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/require"
-	"github.com/webmcp-bridge/webmcp-bridge/internal/mcpschema"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/mcpschema"
 )
 
 // requireOfficialMCP asserts that b, the wire form of a whole CallToolResult, validates

@@ -22,9 +22,9 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/webmcp-bridge/webmcp-bridge/internal/headless"
-	"github.com/webmcp-bridge/webmcp-bridge/internal/mcprecord"
-	"github.com/webmcp-bridge/webmcp-bridge/internal/npmcache"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/serve"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/mcprecord"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/npmcache"
 )
 
 // playwrightMCP is the pinned Playwright MCP the comparison installs with npm.

@@ -2,7 +2,7 @@
 
 // genloader writes the page-side files webmcp-mcp embeds, so that a binary from `go install`
 // works with no checkout at hand: loader_gen.js, the bridge's loader as `make build` writes it
-// (web/dist/webmcp-bridge.js, built from web/src by internal/jsbuild, without its source-map
+// (web/dist/webmcp-bridge.js, built from web/src by internal/build/jsbuild, without its source-map
 // comment), injected into pages; render_gen.js and render_gen.css, the project's renderer
 // (web/src/render.ts, built to web/dist/render.js, and web/src/render.css), inlined into the
 // MCP Apps viewer. With -check it writes nothing and fails when a file is not what web/src gives
@@ -61,7 +61,7 @@ func main() {
 	}
 }
 
-// build runs internal/jsbuild as `make build` does, into a temporary directory, and returns the
+// build runs internal/build/jsbuild as `make build` does, into a temporary directory, and returns the
 // loader and the renderer, each with a header that says where it comes from.
 func build(repo string) (map[string][]byte, error) {
 	pkg, err := os.ReadFile(filepath.Join(repo, "web", "package.json"))
@@ -83,11 +83,11 @@ func build(repo string) (map[string][]byte, error) {
 		return nil, err
 	}
 	defer os.RemoveAll(tmp)
-	cmd := exec.Command("go", "run", "./internal/jsbuild", "-raw-results", "-src", "web/src", "-out", tmp, "-version", p.Version,
+	cmd := exec.Command("go", "run", "./internal/build/jsbuild", "-raw-results", "-src", "web/src", "-out", tmp, "-version", p.Version,
 		"-wasm-exec", filepath.Join(strings.TrimSpace(string(goroot)), "lib", "wasm", "wasm_exec.js"))
 	cmd.Dir = repo
 	if b, err := cmd.CombinedOutput(); err != nil {
-		return nil, fmt.Errorf("go run ./internal/jsbuild: %v\n%s", err, b)
+		return nil, fmt.Errorf("go run ./internal/build/jsbuild: %v\n%s", err, b)
 	}
 	out := map[string][]byte{}
 	for f, about := range map[string]string{"webmcp-bridge.js": "the loader", "render.js": "the renderer"} {

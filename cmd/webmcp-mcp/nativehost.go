@@ -10,6 +10,7 @@ import (
 	"io"
 	"log/slog"
 	"net"
+	"os"
 	"path/filepath"
 	"strconv"
 	"strings"
@@ -75,6 +76,7 @@ func runHost(stdin io.Reader, stdout io.Writer, log *slog.Logger) error {
 	if err != nil {
 		return err
 	}
+	defer os.Remove(path)
 	defer ln.Close()
 	log.Debug("native-messaging host listening", "socket", path)
 	h := &host{log: log, out: stdout, clients: map[int]*net.UnixConn{}}

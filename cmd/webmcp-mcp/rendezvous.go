@@ -62,17 +62,25 @@ func checkPrivateDir(dir string) error {
 	return nil
 }
 
-// listenHost makes this host's socket in dir; the socket is removed when the listener closes.
+// listenHost makes this host's socket in dir, open to its owner only from the moment a server
+// can find it: it is bound under a name no server looks for, made 0600, then renamed into place.
+// The caller removes it (removeSocket) when the listener closes.
 func listenHost(dir string) (*net.UnixListener, string, error) {
 	path := filepath.Join(dir, "host-"+strconv.Itoa(os.Getpid())+".sock")
+	bound := path + ".new"
 	os.Remove(path) // a socket left by a process of the same id that died
-	ln, err := net.ListenUnix("unix", &net.UnixAddr{Name: path, Net: "unix"})
+	os.Remove(bound)
+	ln, err := net.ListenUnix("unix", &net.UnixAddr{Name: bound, Net: "unix"})
 	if err != nil {
 		return nil, "", err
 	}
-	ln.SetUnlinkOnClose(true)
-	if err := os.Chmod(path, 0o600); err != nil {
+	ln.SetUnlinkOnClose(false)
+	if err = os.Chmod(bound, 0o600); err == nil {
+		err = os.Rename(bound, path)
+	}
+	if err != nil {
 		ln.Close()
+		os.Remove(bound)
 		return nil, "", err
 	}
 	return ln, path, nil

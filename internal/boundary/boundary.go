@@ -1,11 +1,11 @@
 // Package boundary is what the Go module and the page's loader must agree on, written once: the
 // names of the module's exports, the form of its answers, and the rules the loader applies on the
 // page before anything crosses. The loader never retypes them: `go generate ./internal/boundary`
-// writes them into web/src/generated/ (internal/tsgen), and a test fails when that is stale.
+// writes them into web/src/generated/ (internal/build/tsgen), and a test fails when that is stale.
 package boundary
 
-//go:generate go run ../tsgen -out ../../web/src/generated
-//go:generate go run ../docgen -docs ../../docs
+//go:generate go run ../build/tsgen -out ../../web/src/generated
+//go:generate go run ../build/docgen -docs ../../docs
 
 // The module's exports: each takes its arguments as the table Exports says and answers one frame.
 const (

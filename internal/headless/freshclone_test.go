@@ -46,7 +46,7 @@ func TestFreshCloneSkipsBrowserTests(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	cmd := exec.CommandContext(ctx, "go", "test", "-count=1", "-v", "./internal/browsertest/...")
+	cmd := exec.CommandContext(ctx, "go", "test", "-count=1", "-v", "./internal/testing/browsertest/...")
 	cmd.Dir = clone
 	for _, kv := range os.Environ() {
 		if !strings.HasPrefix(kv, headless.RequireEnv+"=") {
@@ -56,7 +56,7 @@ func TestFreshCloneSkipsBrowserTests(t *testing.T) {
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
-		t.Fatalf("go test ./internal/browsertest/... in a fresh copy: %v\n%s", err, out.Bytes())
+		t.Fatalf("go test ./internal/testing/browsertest/... in a fresh copy: %v\n%s", err, out.Bytes())
 	}
 	if n := strings.Count(out.String(), "`make test` builds the module"); n != 2 {
 		t.Errorf("want both browser packages to say that make test runs them, %d did:\n%s", n, out.Bytes())

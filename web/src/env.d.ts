@@ -1,7 +1,7 @@
-// Set by the build (internal/jsbuild): true only in the test build's loader and Worker, whose
+// Set by the build (internal/build/jsbuild): true only in the test build's loader and Worker, whose
 // module has the test exports; false in everything shipped, where the code it guards is dropped.
 declare const __WEBMCP_TEST__: boolean;
-// Set by the build: true only in webmcp-mcp's embedded loader (internal/jsbuild -raw-results),
+// Set by the build: true only in webmcp-mcp's embedded loader (internal/build/jsbuild -raw-results),
 // which hands its server results prepared but not normalized (binaries as data: URLs, a throw as
 // an error block), since the server normalizes every result itself, once; false in everything
 // shipped to pages.

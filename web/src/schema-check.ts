@@ -3,7 +3,7 @@
 // value, and refuses with the same first problem — the same path and the same rule of the
 // keyword table Go generates (generated/keywords.ts), said in the table's words. What only Go
 // can say (RE2's own error for a pattern it cannot parse) Go says, when it compiles the schema.
-// internal/schemacheck runs both over one corpus.
+// internal/testing/schemacheck runs both over one corpus.
 
 import {
   JSON_TYPES, KEYWORDS, MAX_DEPTH, MESSAGES, TOO_DEEP, type ValueShape,

@@ -1,0 +1,74 @@
+//go:build !js
+
+package main
+
+import (
+	"context"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/require"
+)
+
+func setup(t *testing.T) (context.Context, string) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	t.Cleanup(cancel)
+	web, err := webDir()
+	require.NoError(t, err)
+	_, err = tools(ctx, web)
+	require.NoError(t, err)
+	return ctx, web
+}
+
+// TestTypeCheck: the loader's sources pass tsc's strict checks (web/tsconfig.json).
+func TestTypeCheck(t *testing.T) {
+	ctx, web := setup(t)
+	_, err := run(ctx, web, "tsc", "-p", "tsconfig.json")
+	require.NoError(t, err)
+}
+
+// TestLint: the sources pass ESLint's recommended and typescript-eslint's type-checked rules
+// (web/eslint.config.mjs), functions of at most 100 lines among them.
+func TestLint(t *testing.T) {
+	ctx, web := setup(t)
+	_, err := run(ctx, web, "eslint", "--max-warnings", "0", "src", "extension")
+	require.NoError(t, err)
+}
+
+// TestTypingsAreCurrent: web/types is what tsc makes of the sources now, so the published
+// typings cannot drift from the code. `go run ./internal/build/tstools types` writes them.
+func TestTypingsAreCurrent(t *testing.T) {
+	ctx, web := setup(t)
+	out := t.TempDir()
+	require.NoError(t, emitTypings(ctx, web, out))
+	want := readTree(t, out)
+	got := readTree(t, filepath.Join(web, "types"))
+	require.Equal(t, keys(want), keys(got), "web/types has other files than tsc makes: run go run ./internal/build/tstools types")
+	for name, w := range want {
+		require.Equal(t, w, got[name], "web/types/%s is stale: run go run ./internal/build/tstools types", name)
+	}
+	require.Contains(t, want["entry-module.d.ts"], `from "./bridge.js"`, "the typings import each other as .js")
+}
+
+func readTree(t *testing.T, root string) map[string]string {
+	t.Helper()
+	files := map[string]string{}
+	require.NoError(t, filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(path)
+		rel, _ := filepath.Rel(root, path)
+		files[filepath.ToSlash(rel)] = string(b)
+		return err
+	}))
+	return files
+}
+
+func keys(m map[string]string) []string { return slices.Sorted(maps.Keys(m)) }

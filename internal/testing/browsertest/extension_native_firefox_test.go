@@ -1,0 +1,60 @@
+//go:build linux
+
+package browsertest
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/webdriver"
+)
+
+// TestExtensionNativeFirefox (issue 25): Firefox ESR with the same extension (installed over
+// WebDriver BiDi) and webmcp-mcp registered as its host in a test HOME
+// (~/.mozilla/native-messaging-hosts): an MCP client lists and calls a tab's tool.
+//
+// It runs only with WEBMCP_FIREFOX_EXTENSION=1: here it passes about two runs in three, and in the
+// others the tab's tools are never listed (the worker's list request to the tab is not answered;
+// suspected, not yet shown: the relay's hand-off to the MAIN-world bridge is lost in Firefox).
+func TestExtensionNativeFirefox(t *testing.T) {
+	if os.Getenv("WEBMCP_FIREFOX_EXTENSION") != "1" {
+		t.Skip("flaky in Firefox (see the comment): set WEBMCP_FIREFOX_EXTENSION=1 to run it")
+	}
+	s := nativeSetup{bin: webmcpMCP(t), base: serveWeb(t), runtime: t.TempDir()}
+	home := t.TempDir()
+	t.Setenv("HOME", home) // Firefox reads host manifests from ~/.mozilla and passes HOME to the host
+	t.Setenv("XDG_RUNTIME_DIR", s.runtime)
+	out, err := exec.Command(s.bin, "-install-host", "-host-dir", filepath.Join(home, ".mozilla", "native-messaging-hosts")).CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	require.Contains(t, string(out), "Firefox: wrote")
+
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	t.Cleanup(cancel)
+	ff, err := webdriver.StartFirefox(ctx, webdriver.FirefoxOptions{ProfileDir: t.TempDir()})
+	if err != nil {
+		t.Fatalf("starting Firefox: %v\n(`make firefox`, from mk/browsers.mk, installs it as root)", err)
+	}
+	t.Cleanup(func() { ff.Close() })
+	extDir, err := filepath.Abs(filepath.Join("..", "..", "..", "web", "dist", "extension"))
+	require.NoError(t, err)
+	id, err := ff.InstallExtension(ctx, extDir)
+	require.NoError(t, err)
+	assert.Equal(t, "webmcp-bridge@webmcp-bridge.github.io", id, "the extension's fixed Firefox id")
+
+	require.NoError(t, ff.Open(ctx, s.base+"/test/agent-tools.html"))
+	var ok bool
+	require.NoError(t, ff.Eval(ctx, `await window.registered; return true`, &ok))
+	s.hostPID(t)
+	cs, _, _ := s.client(t, "-allow", s.base)
+	tools := pageTools(t, cs, 6)
+	_, text, isErr := callMCP(t, context.Background(), cs, nameFor(t, tools, s.base, "echo"), map[string]any{"text": "from Firefox"})
+	assert.False(t, isErr)
+	assert.Equal(t, "you said from Firefox", text)
+}

@@ -1,0 +1,65 @@
+//go:build !js
+
+package browsertest
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/webmcp-bridge/webmcp-bridge/bridge"
+)
+
+// TestExtensionPanelCalls (issue 24, point 9): in the side panel, a required field left empty is
+// missing (the bridge refuses the call), not ""; a running call shows its elapsed time and a
+// Cancel button that aborts the page's execute; the notice of the page's own bridge (it
+// sanitized the HTML before the panel saw it) is in the panel's notices list.
+func TestExtensionPanelCalls(t *testing.T) {
+	base := serveWeb(t)
+	ctx := extensionBrowser(t, true)
+	pageURL := base + "/test/agent-tools.html"
+	open(t, ctx, pageURL)
+	var ok bool
+	eval(t, ctx, `await window.registered; return true`, &ok)
+	panel := openPanel(t, ctx, pageURL)
+
+	type shown struct {
+		Title, From, Text string
+		Notices           []string
+	}
+	var empty, filled, rich shown
+	runJSInline(t, panel, "panel.js", "callWith", &empty, "echo", map[string]string{"text": ""})
+	assert.NotContains(t, empty.Text, "you said", "an empty required field is not sent as \"\"")
+	assert.Contains(t, empty.Text, "text", "the refusal names the missing field")
+	runJSInline(t, panel, "panel.js", "callWith", &filled, "echo", map[string]string{"text": "hi"})
+	assert.Contains(t, filled.Text, "you said hi")
+
+	var cancelled struct {
+		Running      bool   `json:"running"`
+		Elapsed      string `json:"elapsed"`
+		CancelHidden bool   `json:"cancelHidden"`
+		Text         string `json:"text"`
+	}
+	runJSInline(t, panel, "panel.js", "cancelRunning", &cancelled, "slow")
+	assert.True(t, cancelled.Running, "the elapsed time and Cancel show while the call runs")
+	assert.Regexp(t, `^[0-9]+\.[0-9] s$`, cancelled.Elapsed)
+	assert.True(t, cancelled.CancelHidden, "Cancel goes with the answer")
+	assert.Equal(t, map[string]float64{"bought": 0, "started": 1, "aborted": 1}, seen(t, ctx), "the page's execute saw the abort")
+	assert.Contains(t, cancelled.Text, "Abort")
+
+	runJSInline(t, panel, "panel.js", "callWith", &rich, "rich", map[string]string{})
+	require.NotEmpty(t, rich.Notices, "the page's sanitize notice is listed")
+	assert.Contains(t, rich.Notices[0], "the page's bridge: [html sanitized: removed")
+}
+
+// TestExtensionPanelMetaKeys: the panel's notice keys are the bridge's (written once, in Go).
+func TestExtensionPanelMetaKeys(t *testing.T) {
+	src, err := os.ReadFile(filepath.Join("..", "..", "..", "web", "extension", "panel.ts"))
+	require.NoError(t, err)
+	want := "const NOTICE_KEY = " + strconv.Quote(bridge.NoticeMetaKey) + ", EXTRA_KEY = " + strconv.Quote(bridge.ExtraMetaKey) + ";"
+	assert.Contains(t, string(src), want)
+}
