@@ -14,13 +14,16 @@ export async function allowedOrigins(): Promise<Set<string>> {
 /** Allows or disallows one origin. */
 export async function setAllowed(origin: string, on: boolean): Promise<void> {
   const now = await allowedOrigins();
-  if (on) now.add(origin); else now.delete(origin);
+  if (on) now.add(origin);
+  else now.delete(origin);
   await chrome.storage.local.set({ [KEY]: [...now].sort() });
 }
 
 /** Calls f whenever the allowed origins change. */
 export function onAllowedChange(f: () => void): void {
-  chrome.storage.onChanged.addListener((changes, area) => { if (area === "local" && KEY in changes) f(); });
+  chrome.storage.onChanged.addListener((changes, area) => {
+    if (area === "local" && KEY in changes) f();
+  });
 }
 
 /** The origin of an http(s) URL; "" for anything else (which is never exposed). */

@@ -5,7 +5,14 @@
 /// <reference types="chrome" />
 
 /** What the person is asked about. */
-export interface Question { key: string; origin: string; url: string; title: string; tool: string; args: string }
+export interface Question {
+  key: string;
+  origin: string;
+  url: string;
+  title: string;
+  tool: string;
+  args: string;
+}
 
 /** How a question ended. */
 export type Decision = "yes" | "no" | "timeout" | "cancelled";
@@ -13,7 +20,9 @@ export type Decision = "yes" | "no" | "timeout" | "cancelled";
 const open = new Map<string, { q: Question; decide: (d: Decision) => void }>();
 
 // A notification needs an icon: a 1×1 PNG.
-const ICON = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==";
+const ICON =
+  "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAC" +
+  "hwGA60e6kgAAAABJRU5ErkJggg==";
 
 /** Whether a tool's annotations ask for the person's confirmation. */
 export function needsConfirm(annotations: unknown): boolean {
@@ -37,11 +46,16 @@ export function ask(q: Question, timeoutMs: number, signal: AbortSignal): Promis
     open.set(q.key, { q, decide: finish });
     signal.addEventListener("abort", onAbort);
     chrome.runtime.sendMessage({ type: "confirm-request", question: q }).catch(() => undefined); // an open panel
-    chrome.notifications.create(q.key, {
-      type: "basic", iconUrl: ICON, requireInteraction: true, title: `Run ${q.tool} on ${q.origin}?`,
-      message: `An MCP client asks to run "${q.tool}" on ${q.title || q.url} with ${q.args}`,
-      buttons: [{ title: "Run it" }, { title: "Decline" }],
-    }).catch(() => undefined); // no notifications (headless): the panel still asks
+    chrome.notifications
+      .create(q.key, {
+        type: "basic",
+        iconUrl: ICON,
+        requireInteraction: true,
+        title: `Run ${q.tool} on ${q.origin}?`,
+        message: `An MCP client asks to run "${q.tool}" on ${q.title || q.url} with ${q.args}`,
+        buttons: [{ title: "Run it" }, { title: "Decline" }],
+      })
+      .catch(() => undefined); // no notifications (headless): the panel still asks
   });
 }
 

@@ -16,15 +16,37 @@ const HOST_NAME = "webmcp_bridge";
 const MAX_TO_HOST = 64 * 1024 * 1024;
 
 /** A webmcp-mcp server, as its hello said. */
-interface Client { allow: Set<string>; confirm: boolean; confirmTimeoutMs: number; greeted: boolean; sent: string }
+interface Client {
+  allow: Set<string>;
+  confirm: boolean;
+  confirmTimeoutMs: number;
+  greeted: boolean;
+  sent: string;
+}
 /** A tool as the page's bridge describes it. */
-interface Tool { name: string; annotations?: unknown }
+interface Tool {
+  name: string;
+  annotations?: unknown;
+}
 /** The document a tab shows, listed through its relay. */
-interface TabPage { relay: RelayPort; origin: string; tools: Tool[] }
+interface TabPage {
+  relay: RelayPort;
+  origin: string;
+  tools: Tool[];
+}
 /** A message from the host. */
 interface HostMessage {
-  type?: string; client?: number; event?: string; id?: number; tab?: number; origin?: string; tool?: string;
-  args?: unknown; allow?: unknown; confirm?: unknown; confirmTimeoutMs?: unknown;
+  type?: string;
+  client?: number;
+  event?: string;
+  id?: number;
+  tab?: number;
+  origin?: string;
+  tool?: string;
+  args?: unknown;
+  allow?: unknown;
+  confirm?: unknown;
+  confirmTimeoutMs?: unknown;
 }
 
 let native: chrome.runtime.Port | null = null;
@@ -38,7 +60,11 @@ const retries = new Map<number, number>(); // tab id → lists that found no rel
 
 /** Starts the link: reads the allowed origins, follows the tabs, opens the port. */
 export function startNativeLink(): void {
-  const reload = (): void => void allowedOrigins().then((s) => { panelAllowed = s; scheduleRefresh(); });
+  const reload = (): void =>
+    void allowedOrigins().then((s) => {
+      panelAllowed = s;
+      scheduleRefresh();
+    });
   onAllowedChange(reload);
   reload();
   chrome.tabs.onUpdated.addListener((id, change) => {
@@ -80,7 +106,12 @@ function post(msg: Record<string, unknown>): boolean {
     console.warn(`webmcp-bridge: a message of ${size} bytes is over native messaging's 64 MiB to the host; not sent`);
     return false;
   }
-  try { native.postMessage(msg); return true; } catch { return false; }
+  try {
+    native.postMessage(msg);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function onHostMessage(m: HostMessage): Promise<void> {
@@ -90,7 +121,11 @@ async function onHostMessage(m: HostMessage): Promise<void> {
     clients.set(id, { allow: new Set(), confirm: true, confirmTimeoutMs: 120_000, greeted: false, sent: "" });
   } else if (m.type === "client" && m.event === "close") {
     clients.delete(id);
-    for (const [key, c] of running) if (key.startsWith(id + ":")) { c.abort(); running.delete(key); }
+    for (const [key, c] of running)
+      if (key.startsWith(id + ":")) {
+        c.abort();
+        running.delete(key);
+      }
   } else if (m.type === "hello") {
     const c = clients.get(id);
     if (!c) return;
@@ -121,28 +156,44 @@ function scheduleRefresh(): void {
 // its pages when they changed.
 async function refresh(): Promise<void> {
   const tabs = native && clients.size ? await chrome.tabs.query({}) : [];
-  const wanted = (t: chrome.tabs.Tab): boolean => !t.incognito && t.id !== undefined &&
-    [...clients.values()].some((c) => allowed(c, webOrigin(t.url)));
+  const wanted = (t: chrome.tabs.Tab): boolean =>
+    !t.incognito && t.id !== undefined && [...clients.values()].some((c) => allowed(c, webOrigin(t.url)));
   const live = new Set<number>();
-  await Promise.all(tabs.filter(wanted).map(async (t) => {
-    const id = t.id as number;
-    live.add(id);
-    const p = pages.get(id);
-    if (p && !p.relay.closed && p.origin === webOrigin(t.url)) return;
-    p?.relay.close("replaced");
-    pages.delete(id);
-    if (t.status === "complete") await listTab(id);
-  }));
-  for (const [id, p] of pages) if (!live.has(id)) { p.relay.close("replaced"); pages.delete(id); }
+  await Promise.all(
+    tabs.filter(wanted).map(async (t) => {
+      const id = t.id as number;
+      live.add(id);
+      const p = pages.get(id);
+      if (p && !p.relay.closed && p.origin === webOrigin(t.url)) return;
+      p?.relay.close("replaced");
+      pages.delete(id);
+      if (t.status === "complete") await listTab(id);
+    }),
+  );
+  for (const [id, p] of pages)
+    if (!live.has(id)) {
+      p.relay.close("replaced");
+      pages.delete(id);
+    }
   const now = new Map(tabs.map((t) => [t.id, t]));
   for (const [id, c] of clients) if (c.greeted) sendPages(id, c, now);
 }
 
 // listTab lists the tools of the document tab id shows, through its relay.
 async function listTab(id: number): Promise<void> {
-  const relay = new RelayPort(id, "webmcp-bridge-agent", (e) => {
-    if (e.event === "toolchange" && pages.get(id)?.relay === relay) void relist(id);
-  }, () => { if (pages.get(id)?.relay === relay) { pages.delete(id); scheduleRefresh(); } });
+  const relay = new RelayPort(
+    id,
+    "webmcp-bridge-agent",
+    (e) => {
+      if (e.event === "toolchange" && pages.get(id)?.relay === relay) void relist(id);
+    },
+    () => {
+      if (pages.get(id)?.relay === relay) {
+        pages.delete(id);
+        scheduleRefresh();
+      }
+    },
+  );
   const a = await relay.request({ op: "list" });
   if (a.lost || typeof a.origin !== "string" || !Array.isArray(a.tools)) {
     relay.close("replaced");
@@ -170,7 +221,15 @@ function sendPages(id: number, c: Client, tabs: Map<number | undefined, chrome.t
   for (const [tabId, p] of pages) {
     const t = tabs.get(tabId);
     if (!t || t.incognito || webOrigin(t.url) !== p.origin || !allowed(c, p.origin)) continue;
-    list.push({ tab: tabId, window: t.windowId, url: t.url, origin: p.origin, title: t.title ?? "", tools: p.tools, loading: t.status !== "complete" });
+    list.push({
+      tab: tabId,
+      window: t.windowId,
+      url: t.url,
+      origin: p.origin,
+      title: t.title ?? "",
+      tools: p.tools,
+      loading: t.status !== "complete",
+    });
   }
   const text = JSON.stringify(list);
   if (text === c.sent) return;
@@ -197,8 +256,12 @@ async function onCall(client: number, m: HostMessage): Promise<void> {
       if (no) return answer(no);
     }
     let relayId = 0;
-    abort.signal.addEventListener("abort", () => { if (relayId) void p.relay.request({ op: "abort", call: relayId }); });
-    const a = await p.relay.request({ op: "call", origin: p.origin, name: tool.name, args: m.args ?? {} }, (rid) => { relayId = rid; });
+    abort.signal.addEventListener("abort", () => {
+      if (relayId) void p.relay.request({ op: "abort", call: relayId });
+    });
+    const a = await p.relay.request({ op: "call", origin: p.origin, name: tool.name, args: m.args ?? {} }, (rid) => {
+      relayId = rid;
+    });
     answer(await resultOf(a, Number(m.tab)));
   } finally {
     running.delete(key);
@@ -207,15 +270,36 @@ async function onCall(client: number, m: HostMessage): Promise<void> {
 
 // confirmCall asks the person; it resolves with the answer for the client when they did not say
 // yes, else null.
-async function confirmCall(client: number, m: HostMessage, p: TabPage, timeoutMs: number, signal: AbortSignal): Promise<Record<string, unknown> | null> {
+async function confirmCall(
+  client: number,
+  m: HostMessage,
+  p: TabPage,
+  timeoutMs: number,
+  signal: AbortSignal,
+): Promise<Record<string, unknown> | null> {
   post({ client, type: "progress", id: m.id, message: "waiting for you to confirm in the browser" });
   const tab = await chrome.tabs.get(p.relay.tabId).catch(() => undefined);
   const args = JSON.stringify(m.args ?? {});
-  const d: Decision = await ask({ key: `webmcp-${client}-${String(m.id)}`, origin: p.origin, url: tab?.url ?? "", title: tab?.title ?? "",
-    tool: String(m.tool), args: args.length > 2000 ? args.slice(0, 2000) + "…" : args }, timeoutMs, signal);
+  const d: Decision = await ask(
+    {
+      key: `webmcp-${client}-${String(m.id)}`,
+      origin: p.origin,
+      url: tab?.url ?? "",
+      title: tab?.title ?? "",
+      tool: String(m.tool),
+      args: args.length > 2000 ? args.slice(0, 2000) + "…" : args,
+    },
+    timeoutMs,
+    signal,
+  );
   if (d === "yes") return null;
   if (d === "no") return { error: `you declined "${String(m.tool)}" on ${p.origin} in the browser; it did not run` };
-  if (d === "timeout") return { error: `"${String(m.tool)}" on ${p.origin} was not confirmed in the browser within ${Math.round(timeoutMs / 1000)} s; it did not run` };
+  if (d === "timeout")
+    return {
+      error:
+        `"${String(m.tool)}" on ${p.origin} was not confirmed in the browser within ` +
+        `${Math.round(timeoutMs / 1000)} s; it did not run`,
+    };
   return { error: "the call was cancelled before it was confirmed" };
 }
 

@@ -24,12 +24,26 @@ import { RelayPort, type RelayAnswer } from "./tabrelay.ts";
 /** The renderer (render.ts), loaded before this script. */
 interface Render {
   render(output: Pick<ToolOutput, "result"> & Partial<ToolOutput>, container: Element): void;
-  toolList(tools: ListedTool[], container: Element, onCall: (tool: ListedTool, args: Record<string, unknown> | null) => void): void;
+  toolList(
+    tools: ListedTool[],
+    container: Element,
+    onCall: (tool: ListedTool, args: Record<string, unknown> | null) => void,
+  ): void;
   fitHTMLFrames(box: Element): void;
 }
-interface ListedTool { name: string; title?: string; description: string; inputSchema?: Record<string, unknown> }
+interface ListedTool {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema?: Record<string, unknown>;
+}
 /** The list on screen: the port to the document it came from. */
-interface View { relay: RelayPort; origin: string; url: string; replaced: boolean }
+interface View {
+  relay: RelayPort;
+  origin: string;
+  url: string;
+  replaced: boolean;
+}
 type Details = Pick<ToolOutput, "result" | "violations">;
 declare const WebMCPBridge: Bridge;
 declare const WebMCPBridgeRender: Render;
@@ -77,9 +91,16 @@ async function targetTab(): Promise<chrome.tabs.Tab | undefined> {
 // "replaced", a newer list took its place (once its calls in flight have answered).
 function connect(tabId: number): View {
   const v: View = { relay: undefined as unknown as RelayPort, origin: "", url: "", replaced: false };
-  v.relay = new RelayPort(tabId, "webmcp-bridge-panel", (m) => {
-    if (m.event === "toolchange" && state.view === v && m.origin === v.origin) scheduleLoad();
-  }, () => { if (state.view === v) gone(v); });
+  v.relay = new RelayPort(
+    tabId,
+    "webmcp-bridge-panel",
+    (m) => {
+      if (m.event === "toolchange" && state.view === v && m.origin === v.origin) scheduleLoad();
+    },
+    () => {
+      if (state.view === v) gone(v);
+    },
+  );
   return v;
 }
 
@@ -115,7 +136,14 @@ function gone(v: View): void {
   drop();
   showOrigin(label(v.origin, v.url), "stale");
   $("status").textContent = "The tab has left this page; looking for the tools of the page it shows now…";
-  chrome.tabs.get(v.relay.tabId).then((t) => { if (t.status === "complete") scheduleLoad(); }, () => { $("status").textContent = "The tab was closed."; });
+  chrome.tabs.get(v.relay.tabId).then(
+    (t) => {
+      if (t.status === "complete") scheduleLoad();
+    },
+    () => {
+      $("status").textContent = "The tab was closed.";
+    },
+  );
 }
 
 function scheduleLoad(): void {
@@ -129,14 +157,23 @@ async function load(): Promise<void> {
   const my = ++state.loads;
   const tab = await targetTab();
   if (my !== state.loads) return;
-  if (!tab || (state.view && state.view.relay.tabId !== tab.id)) { drop(); showOrigin("", ""); }
-  if (!tab) { $("status").textContent = "No tab to inspect."; return; }
+  if (!tab || (state.view && state.view.relay.tabId !== tab.id)) {
+    drop();
+    showOrigin("", "");
+  }
+  if (!tab) {
+    $("status").textContent = "No tab to inspect.";
+    return;
+  }
   if (tab.id === undefined) return;
   state.followed = tab.id;
   if (!state.view) $("status").textContent = "Looking for tools…";
   const v = connect(tab.id);
   const answer = await request(v, { op: "list" });
-  if (my !== state.loads) { v.relay.close("replaced"); return; }
+  if (my !== state.loads) {
+    v.relay.close("replaced");
+    return;
+  }
   drop();
   if (answer.lost || typeof answer.origin !== "string" || !Array.isArray(answer.tools)) {
     v.relay.close("replaced");
@@ -152,7 +189,9 @@ async function load(): Promise<void> {
 function showList(v: View, tools: ListedTool[], incognito: boolean): void {
   showOrigin(label(v.origin, v.url), "live");
   $("origin").title = v.url;
-  $("status").textContent = tools.length ? `${tools.length} tool${tools.length === 1 ? "" : "s"}` : "This page registers no tools.";
+  $("status").textContent = tools.length
+    ? `${tools.length} tool${tools.length === 1 ? "" : "s"}`
+    : "This page registers no tools.";
   WebMCPBridgeRender.toolList(tools, $("tools"), (tool, args) => void call(v, tool.name, args));
   void showAllowSwitch(v.origin, incognito);
   body.origin = v.origin;
@@ -166,7 +205,11 @@ async function showAllowSwitch(origin: string, incognito: boolean): Promise<void
   const exposable = !incognito && webOrigin(origin + "/") === origin;
   box.checked = exposable && (await allowedOrigins()).has(origin);
   box.disabled = !exposable;
-  $("allow-note").textContent = incognito ? "(never in an incognito window)" : exposable ? "" : "(only http and https pages)";
+  $("allow-note").textContent = incognito
+    ? "(never in an incognito window)"
+    : exposable
+      ? ""
+      : "(only http and https pages)";
   $("allow-box").hidden = false;
   box.onchange = () => void setAllowed(origin, box.checked);
 }
@@ -185,8 +228,15 @@ async function call(v: View, name: string, args: Record<string, unknown> | null)
   $("result").replaceChildren();
   $("notices").replaceChildren();
   let relayId = 0;
-  const stopClock = runningClock(me, () => { if (relayId) void v.relay.request({ op: "abort", call: relayId }); });
-  const answer = args === null ? null : await request(v, { op: "call", origin: v.origin, name, args }, (id) => { relayId = id; });
+  const stopClock = runningClock(me, () => {
+    if (relayId) void v.relay.request({ op: "abort", call: relayId });
+  });
+  const answer =
+    args === null
+      ? null
+      : await request(v, { op: "call", origin: v.origin, name, args }, (id) => {
+          relayId = id;
+        });
   stopClock();
   const shown = await outcome(v, name, args, answer);
   if (me !== state.calls) return; // a later call has taken the result box
@@ -194,27 +244,39 @@ async function call(v: View, name: string, args: Record<string, unknown> | null)
   $("result-origin").textContent = shown.from;
   WebMCPBridgeRender.render(shown.details, $("result"));
   WebMCPBridgeRender.fitHTMLFrames($("result"));
-  $("notices").replaceChildren(...notices(shown.details).map((n) => Object.assign(document.createElement("li"), { textContent: n })));
+  $("notices").replaceChildren(
+    ...notices(shown.details).map((n) => Object.assign(document.createElement("li"), { textContent: n })),
+  );
   body.lastTool = name;
 }
 
 // runningClock shows the running call's elapsed time and its Cancel button until stopped.
 function runningClock(me: number, cancel: () => void): () => void {
   const start = performance.now();
-  const tick = (): void => { if (me === state.calls) $("elapsed").textContent = `${((performance.now() - start) / 1000).toFixed(1)} s`; };
+  const tick = (): void => {
+    if (me === state.calls) $("elapsed").textContent = `${((performance.now() - start) / 1000).toFixed(1)} s`;
+  };
   tick();
   const every = setInterval(tick, 100);
   $("cancel").hidden = false;
-  $("cancel").onclick = () => { cancel(); $("cancel").hidden = true; body.cancelled = "true"; };
+  $("cancel").onclick = () => {
+    cancel();
+    $("cancel").hidden = true;
+    body.cancelled = "true";
+  };
   return () => {
     clearInterval(every);
-    if (me === state.calls) { $("cancel").hidden = true; $("elapsed").textContent = ""; }
+    if (me === state.calls) {
+      $("cancel").hidden = true;
+      $("elapsed").textContent = "";
+    }
   };
 }
 
 // The _meta keys of a notice block and of what a normalization moved aside (bridge.NoticeMetaKey
 // and bridge.ExtraMetaKey; a Go test checks that these are theirs).
-const NOTICE_KEY = "webmcp-bridge/notice", EXTRA_KEY = "webmcp-bridge/extra";
+const NOTICE_KEY = "webmcp-bridge/notice",
+  EXTRA_KEY = "webmcp-bridge/extra";
 
 // notices are what was removed or changed: by the panel's own normalization, then what the
 // page's copy of the bridge reported (its notice blocks, whose mark the panel's normalization
@@ -223,38 +285,69 @@ function notices(d: Details): string[] {
   const out = new Set(d.violations.map((n) => n.notice));
   for (const b of d.result.content as { type?: string; text?: string; _meta?: Record<string, unknown> }[]) {
     const extra = b._meta?.[EXTRA_KEY] as Record<string, unknown> | undefined;
-    if (b.type === "text" && typeof b.text === "string" && extra?.[NOTICE_KEY] !== undefined) out.add("the page's bridge: " + b.text);
+    if (b.type === "text" && typeof b.text === "string" && extra?.[NOTICE_KEY] !== undefined)
+      out.add("the page's bridge: " + b.text);
   }
   return [...out];
 }
 
 // outcome says what a call's answer is, under which title and origin.
-async function outcome(v: View, name: string, args: unknown, answer: RelayAnswer | null): Promise<{ title: string; from: string; details: Details }> {
+async function outcome(
+  v: View,
+  name: string,
+  args: unknown,
+  answer: RelayAnswer | null,
+): Promise<{ title: string; from: string; details: Details }> {
   const where = label(v.origin, v.url);
-  const fail = async (message: string, code?: string): Promise<Details> =>
-    ({ result: await WebMCPBridge.normalize({ type: "error", message, code }), violations: [] });
-  const title = `Result of ${name}`, from = `from ${where}`, notCalled = `${name} was not called`;
+  const fail = async (message: string, code?: string): Promise<Details> => ({
+    result: await WebMCPBridge.normalize({ type: "error", message, code }),
+    violations: [],
+  });
+  const title = `Result of ${name}`,
+    from = `from ${where}`,
+    notCalled = `${name} was not called`;
   if (args === null || answer === null) {
-    return { title: notCalled, from, details: await fail(`${name} was not called: the arguments do not fit the form.`) };
+    return {
+      title: notCalled,
+      from,
+      details: await fail(`${name} was not called: the arguments do not fit the form.`),
+    };
   }
   if (answer.lost) {
-    return { title: answer.sent ? `${name}: no result` : notCalled, from: `listed from ${where}`, details: await fail(answer.lost === "replaced"
-      ? `${name} was not called: this list of the tools of ${where} has been replaced by a newer one.`
-      : answer.sent
-        ? `${name}: no result — the tab left ${where}, the page this list came from, before the tool answered.`
-        : `${name} was not called: the tab has left ${where}, the page this list came from.`) };
+    return {
+      title: answer.sent ? `${name}: no result` : notCalled,
+      from: `listed from ${where}`,
+      details: await fail(
+        answer.lost === "replaced"
+          ? `${name} was not called: this list of the tools of ${where} has been replaced by a newer one.`
+          : answer.sent
+            ? `${name}: no result — the tab left ${where}, the page this list came from, before the tool answered.`
+            : `${name} was not called: the tab has left ${where}, the page this list came from.`,
+      ),
+    };
   }
   if (answer.origin !== v.origin) {
     // Never shown under this list's origin; never expected either (the port reaches one document).
     scheduleLoad();
-    return { title: `${name}: answer refused`, from: `listed from ${where}`,
-      details: await fail(`${name}: an answer came from ${label(answer.origin, answer.url)}, not from ${where}; it is not shown.`) };
+    return {
+      title: `${name}: answer refused`,
+      from: `listed from ${where}`,
+      details: await fail(
+        `${name}: an answer came from ${label(answer.origin, answer.url)}, not from ${where}; it is not shown.`,
+      ),
+    };
   }
   if (answer.refused) {
     if (answer.refused !== "request") scheduleLoad();
-    return { title: notCalled, from, details: await fail(answer.refused === "toolchange"
-      ? `${name} was not called: ${where} has changed this tool since it was listed. The list is being made again.`
-      : `${name} was not called: ${answer.error || "the page refused the call"}.`) };
+    return {
+      title: notCalled,
+      from,
+      details: await fail(
+        answer.refused === "toolchange"
+          ? `${name} was not called: ${where} has changed this tool since it was listed. The list is being made again.`
+          : `${name} was not called: ${answer.error || "the page refused the call"}.`,
+      ),
+    };
   }
   if (answer.error) return { title, from, details: await fail(answer.error, answer.errorName) };
   return { title, from, details: await WebMCPBridge.agent.parseToolOutput(answer.raw ?? "", name) };
@@ -263,19 +356,29 @@ async function outcome(v: View, name: string, args: unknown, answer: RelayAnswer
 // showQuestion shows a consequential call an MCP client asks to run, with Run and Decline.
 function showQuestion(q: Question): void {
   if (document.querySelector(`.confirm[data-key="${CSS.escape(q.key)}"]`)) return;
-  const el = (tag: string, text: string): HTMLElement => Object.assign(document.createElement(tag), { textContent: text });
+  const el = (tag: string, text: string): HTMLElement =>
+    Object.assign(document.createElement(tag), { textContent: text });
   const box = el("div", "");
   box.className = "confirm";
   box.dataset.key = q.key;
   box.dataset.tool = q.tool;
-  const yes = el("button", "Run it"), no = el("button", "Decline");
+  const yes = el("button", "Run it"),
+    no = el("button", "Decline");
   yes.className = "confirm-yes";
   no.className = "confirm-no";
-  const answer = (ok: boolean): void => { box.remove(); void chrome.runtime.sendMessage({ type: "confirm-answer", key: q.key, yes: ok }); };
+  const answer = (ok: boolean): void => {
+    box.remove();
+    void chrome.runtime.sendMessage({ type: "confirm-answer", key: q.key, yes: ok });
+  };
   yes.onclick = () => answer(true);
   no.onclick = () => answer(false);
-  box.append(el("b", `An MCP client asks to run ${q.tool}`), el("div", `on ${q.title || q.url} (${q.origin})`),
-    el("pre", q.args), yes, no);
+  box.append(
+    el("b", `An MCP client asks to run ${q.tool}`),
+    el("div", `on ${q.title || q.url} (${q.origin})`),
+    el("pre", q.args),
+    yes,
+    no,
+  );
   $("confirms").append(box);
 }
 
@@ -289,23 +392,38 @@ function listen(): void {
     if (!params.has("tabUrl") && info.windowId === state.windowId) scheduleLoad();
   });
   chrome.tabs.onRemoved.addListener((tabId) => {
-    if (tabId === state.followed) { drop(); showOrigin("", ""); $("status").textContent = "The tab was closed."; }
+    if (tabId === state.followed) {
+      drop();
+      showOrigin("", "");
+      $("status").textContent = "The tab was closed.";
+    }
   });
-  onAllowedChange(() => { if (state.view) void chrome.tabs.get(state.view.relay.tabId).then((t) => state.view && showAllowSwitch(state.view.origin, t.incognito)); });
+  onAllowedChange(() => {
+    if (state.view)
+      void chrome.tabs
+        .get(state.view.relay.tabId)
+        .then((t) => state.view && showAllowSwitch(state.view.origin, t.incognito));
+  });
   chrome.runtime.onMessage.addListener((raw: unknown, sender) => {
     if (sender.id !== chrome.runtime.id || sender.url !== chrome.runtime.getURL("background.js")) return;
     const m = (raw || {}) as { type?: string; question?: Question; key?: string };
     if (m.type === "confirm-request" && m.question) showQuestion(m.question);
-    if (m.type === "confirm-done" && m.key) document.querySelector(`.confirm[data-key="${CSS.escape(m.key)}"]`)?.remove();
+    if (m.type === "confirm-done" && m.key)
+      document.querySelector(`.confirm[data-key="${CSS.escape(m.key)}"]`)?.remove();
   });
   $("refresh").onclick = () => void load();
   let width = innerWidth;
-  addEventListener("resize", () => { if (innerWidth !== width) { width = innerWidth; WebMCPBridgeRender.fitHTMLFrames($("result")); } });
+  addEventListener("resize", () => {
+    if (innerWidth !== width) {
+      width = innerWidth;
+      WebMCPBridgeRender.fitHTMLFrames($("result"));
+    }
+  });
 }
 
 async function main(): Promise<void> {
   listen();
-  const questions = await chrome.runtime.sendMessage({ type: "confirm-waiting" }).catch(() => []) as Question[];
+  const questions = (await chrome.runtime.sendMessage({ type: "confirm-waiting" }).catch(() => [])) as Question[];
   for (const q of questions || []) showQuestion(q);
   await WebMCPBridge.ready;
   await load();

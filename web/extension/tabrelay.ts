@@ -6,8 +6,17 @@
 
 /** An answer of the relay: what the page's bridge said, stamped with the page's origin and URL. */
 export interface RelayAnswer {
-  origin?: string; url?: string; tools?: unknown; raw?: string; error?: string; errorName?: string;
-  refused?: string; event?: string; id?: number; lost?: string; sent?: boolean;
+  origin?: string;
+  url?: string;
+  tools?: unknown;
+  raw?: string;
+  error?: string;
+  errorName?: string;
+  refused?: string;
+  event?: string;
+  id?: number;
+  lost?: string;
+  sent?: boolean;
 }
 
 /** The names the relay accepts a port under: the side panel's, and the service worker's. */
@@ -22,7 +31,12 @@ export class RelayPort {
   private nextId = 1;
 
   // onEvent hears the relay's events (toolchange); onLeft is called once when the document goes.
-  constructor(readonly tabId: number, name: RelayClient, onEvent: (a: RelayAnswer) => void, onLeft: () => void) {
+  constructor(
+    readonly tabId: number,
+    name: RelayClient,
+    onEvent: (a: RelayAnswer) => void,
+    onLeft: () => void,
+  ) {
     this.port = chrome.tabs.connect(tabId, { name, frameId: 0 });
     this.port.onMessage.addListener((raw: unknown) => {
       const m = raw as RelayAnswer | null;
@@ -63,7 +77,11 @@ export class RelayPort {
   close(reason: string): void {
     if (this.closed) return;
     this.closed = reason;
-    try { this.port.disconnect(); } catch { /* already gone */ }
+    try {
+      this.port.disconnect();
+    } catch {
+      /* already gone */
+    }
     for (const resolve of this.pending.values()) resolve({ lost: reason, sent: true });
     this.pending.clear();
   }

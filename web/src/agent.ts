@@ -19,13 +19,19 @@ const modelInputs = new WeakMap<object, ModelInput>();
 function toolOutput(tool: string, body: string, head: NormalizedHead, modelInput: ModelInput): ToolOutput {
   const result = parse(body) as CallToolResult;
   modelInputs.set(result, modelInput);
-  return { result, violations: (head.violations ?? []).map((v) => ({ tool, ...v })), modelInput, tables: head.tables || {} };
+  return {
+    result,
+    violations: (head.violations ?? []).map((v) => ({ tool, ...v })),
+    modelInput,
+    tables: head.tables || {},
+  };
 }
 
 /** parseOutput normalizes a raw output from anywhere again, trusting nothing. */
 export async function parseOutput(raw: unknown, tool: string): Promise<ToolOutput> {
   const { head, body } = await reread(raw, tool);
-  const modelInput = head.modelInput ?? (await callGo<"toModelInput", { modelInput: ModelInput }>("toModelInput", body)).head.modelInput;
+  const modelInput =
+    head.modelInput ?? (await callGo<"toModelInput", { modelInput: ModelInput }>("toModelInput", body)).head.modelInput;
   return toolOutput(tool, body, head, modelInput);
 }
 
@@ -33,16 +39,30 @@ export async function parseOutput(raw: unknown, tool: string): Promise<ToolOutpu
 export function describeTool(t: RegisteredTool): AgentTool {
   let inputSchema: unknown = t.inputSchema;
   if (typeof inputSchema === "string") {
-    try { inputSchema = inputSchema ? parse(inputSchema) : { type: "object" }; } catch { inputSchema = { type: "object" }; }
+    try {
+      inputSchema = inputSchema ? parse(inputSchema) : { type: "object" };
+    } catch {
+      inputSchema = { type: "object" };
+    }
   }
-  return { name: t.name, title: t.title || "", description: t.description || "",
-    inputSchema: (inputSchema || { type: "object" }) as Record<string, unknown>, annotations: { ...t.annotations } };
+  return {
+    name: t.name,
+    title: t.title || "",
+    description: t.description || "",
+    inputSchema: (inputSchema || { type: "object" }) as Record<string, unknown>,
+    annotations: { ...t.annotations },
+  };
 }
 
 /** callDetailed runs a tool through executeTool and hands out its result with what the module
  * said of it. A tool that fails gives an isError result; an unknown tool, or a call aborted
  * through signal, rejects. */
-export async function callDetailed(modelContext: ModelContext, name: string, args: object = {}, options: { signal?: AbortSignal } = {}): Promise<ToolOutput> {
+export async function callDetailed(
+  modelContext: ModelContext,
+  name: string,
+  args: object = {},
+  options: { signal?: AbortSignal } = {},
+): Promise<ToolOutput> {
   const tool = (await modelContext.getTools()).find((t) => t.name === name);
   if (!tool) throw new Error(`${MESSAGE_PREFIX}no tool named "${name}" on this page`);
   let raw: string | null;
@@ -55,7 +75,8 @@ export async function callDetailed(modelContext: ModelContext, name: string, arg
     return toolOutput(name, body, head, head.modelInput ?? emptyInput);
   } finally {
     const n = (agentCalls.get(name) ?? 1) - 1;
-    if (n > 0) agentCalls.set(name, n); else agentCalls.delete(name);
+    if (n > 0) agentCalls.set(name, n);
+    else agentCalls.delete(name);
   }
   const head = typeof raw === "string" ? takeAgentHead(raw) : undefined;
   if (head && head.modelInput && typeof raw === "string") return toolOutput(name, raw, head, head.modelInput);
@@ -70,6 +91,10 @@ export async function toModelInput(result: CallToolResult): Promise<ModelInput> 
   if (known) return structuredClone(known);
   await startModule();
   const json = encode(result);
-  if (typeof json !== "string") throw new TypeError(`the result is too ${json.refuse === "nesting" ? "deep" : "large"} to read (the limit is ${(state.policy ?? POLICY_DEFAULTS).maxResultBytes} bytes)`);
+  if (typeof json !== "string")
+    throw new TypeError(
+      `the result is too ${json.refuse === "nesting" ? "deep" : "large"} to read ` +
+        `(the limit is ${(state.policy ?? POLICY_DEFAULTS).maxResultBytes} bytes)`,
+    );
   return (await callGo<"toModelInput", { modelInput: ModelInput }>("toModelInput", json)).head.modelInput;
 }

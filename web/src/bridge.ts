@@ -11,7 +11,20 @@ import { createModelContext, defineEventClasses } from "./modelcontext.ts";
 import { normalizeDeclarative } from "./declarative.ts";
 import { callDetailed, describeTool, parseOutput, toModelInput } from "./agent.ts";
 import { defineProperty, getOwnPropertyDescriptor, parse } from "./builtins.ts";
-import type { Assets, CallToolResult, Fallback, ImageSource, ModelContext, ModelInput, Policy, PolicySettings, ProposedBlock, AgentTool, ToolOutput, Violation } from "./types.ts";
+import type {
+  Assets,
+  CallToolResult,
+  Fallback,
+  ImageSource,
+  ModelContext,
+  ModelInput,
+  Policy,
+  PolicySettings,
+  ProposedBlock,
+  AgentTool,
+  ToolOutput,
+  Violation,
+} from "./types.ts";
 
 const MARK = Symbol.for("webmcp-bridge");
 
@@ -65,7 +78,11 @@ export interface Agent {
   /** Runs the tool through executeTool and hands out its normalized result; rejects for an unknown tool or an abort. */
   callTool(name: string, args?: Record<string, unknown>, options?: { signal?: AbortSignal }): Promise<CallToolResult>;
   /** callTool with the violations, the model input and the table rows as well. */
-  callToolDetailed(name: string, args?: Record<string, unknown>, options?: { signal?: AbortSignal }): Promise<ToolOutput>;
+  callToolDetailed(
+    name: string,
+    args?: Record<string, unknown>,
+    options?: { signal?: AbortSignal },
+  ): Promise<ToolOutput>;
   /** The model input of a result; free for results the agent side handed out. */
   toModelInput(result: CallToolResult): Promise<ModelInput>;
   /** Normalizes a raw executeTool output from anywhere (another page, a tab), trusting nothing. */
@@ -75,14 +92,26 @@ export interface Agent {
 /** What the entry points pass: where the module's files are, whether results are normalized
  * (false: the API alone, raw results), "eager" to start the module at once, false to keep the
  * module off Workers. */
-interface InstallOptions { assets: Assets; normalize?: boolean; start?: "lazy" | "eager"; worker?: boolean; fallback?: Fallback }
+interface InstallOptions {
+  assets: Assets;
+  normalize?: boolean;
+  start?: "lazy" | "eager";
+  worker?: boolean;
+  fallback?: Fallback;
+}
 
 /** install installs the bridge and answers it with the ModelContext it serves (null where a
  * bridge was installed before, which stays in charge). */
-export function install({ assets, normalize = true, start = "lazy", worker = true, fallback = "raw" }: InstallOptions): { api: WebMCPBridge; modelContext: ModelContext | null } {
+export function install({
+  assets,
+  normalize = true,
+  start = "lazy",
+  worker = true,
+  fallback = "raw",
+}: InstallOptions): { api: WebMCPBridge; modelContext: ModelContext | null } {
   // Only a bridge counts: an element with id="WebMCPBridge" also shows up as window.WebMCPBridge.
   const existing = getOwnPropertyDescriptor(globalThis, "WebMCPBridge");
-  const value = existing && existing.value as (WebMCPBridge & { [MARK]?: boolean }) | undefined;
+  const value = existing && (existing.value as (WebMCPBridge & { [MARK]?: boolean }) | undefined);
   if (value && value[MARK] === true) return { api: value, modelContext: null };
 
   host.setupHost(assets, worker, stepAside);
@@ -91,15 +120,26 @@ export function install({ assets, normalize = true, start = "lazy", worker = tru
   // A native ModelContext that has executeTool (Chromium) is wrapped; one that has only
   // invokeTool (Firefox's prototype) gets the bridge's own ModelContext in front, whose tools are
   // mirrored into it, so that the page has the same API everywhere.
-  const found = nativeModelContext(), invoking = found && invokingModelContext(found);
+  const found = nativeModelContext(),
+    invoking = found && invokingModelContext(found);
   const native = invoking ? null : found;
   let modelContext: ModelContext;
   if (native) modelContext = wrapNative(native, normalize);
   else {
     const mc = createModelContext(normalize, invoking ? mirrorInto(invoking) : null);
     modelContext = mc;
-    defineProperty(Document.prototype, "modelContext", { configurable: true, get() { return mc; } });
-    defineProperty(Navigator.prototype, "modelContext", { configurable: true, get() { return mc; } });
+    defineProperty(Document.prototype, "modelContext", {
+      configurable: true,
+      get() {
+        return mc;
+      },
+    });
+    defineProperty(Navigator.prototype, "modelContext", {
+      configurable: true,
+      get() {
+        return mc;
+      },
+    });
   }
   if (native && normalize) normalizeDeclarative(); // forms' respondWith results are normalized too
 
@@ -114,15 +154,21 @@ export function install({ assets, normalize = true, start = "lazy", worker = tru
   };
 
   const api: WebMCPBridge = {
-    get version() { return host.state.version || "__WEBMCP_BRIDGE_VERSION__"; },
-    get ready() { return ready(); },
+    get version() {
+      return host.state.version || "__WEBMCP_BRIDGE_VERSION__";
+    },
+    get ready() {
+      return ready();
+    },
     start: () => ready(),
     setAssets: (where) => host.setAssets(where),
     setFallback: (mode) => host.setFallback(mode),
     normalizing: normalize,
     native: !!found,
     content: contentBuilders(),
-    get policy() { return host.state.policy && structuredClone(host.state.policy); },
+    get policy() {
+      return host.state.policy && structuredClone(host.state.policy);
+    },
     async configure(settings) {
       return structuredClone(await host.configure(toJSON(settings || {}, "configure: the settings")));
     },
@@ -130,10 +176,17 @@ export function install({ assets, normalize = true, start = "lazy", worker = tru
       await host.startModule();
       return parse(await normalizeValue(value)) as CallToolResult;
     },
-    onViolation(f) { violationListeners.add(f); return () => violationListeners.delete(f); },
+    onViolation(f) {
+      violationListeners.add(f);
+      return () => violationListeners.delete(f);
+    },
     agent: {
-      async listTools() { return (await modelContext.getTools()).map(describeTool); },
-      async callTool(name, args, options) { return (await callDetailed(modelContext, name, args, options)).result; },
+      async listTools() {
+        return (await modelContext.getTools()).map(describeTool);
+      },
+      async callTool(name, args, options) {
+        return (await callDetailed(modelContext, name, args, options)).result;
+      },
       callToolDetailed: (name, args, options) => callDetailed(modelContext, name, args, options),
       toModelInput,
       parseToolOutput: (raw, tool = "") => parseOutput(raw, tool),
@@ -142,7 +195,8 @@ export function install({ assets, normalize = true, start = "lazy", worker = tru
   defineProperty(api, MARK, { value: true });
   // The tests' door into the module, in the test build only: which module runs where, and its
   // exports by name. The shipped loader has no way into the module but the API above.
-  if (__WEBMCP_TEST__) defineProperty(api, Symbol.for("webmcp-bridge.module"), { value: { info: host.moduleInfo, call: host.testCall } });
+  if (__WEBMCP_TEST__)
+    defineProperty(api, Symbol.for("webmcp-bridge.module"), { value: { info: host.moduleInfo, call: host.testCall } });
   defineProperty(globalThis, "WebMCPBridge", { value: api, configurable: true, enumerable: true, writable: false });
   if (start === "eager") void ready();
   return { api, modelContext };
@@ -154,13 +208,25 @@ export function contentBuilders(): Content {
   return {
     text: (text) => ({ type: "text", text: String(text) }),
     html: (html) => ({ type: "html", html: String(html) }),
-    link: (url, title) => (title === undefined ? { type: "link", url: String(url) } : { type: "link", url: String(url), title: String(title) }),
+    link: (url, title) =>
+      title === undefined
+        ? { type: "link", url: String(url) }
+        : { type: "link", url: String(url), title: String(title) },
     table: (headers, rows) => ({ type: "table", headers, rows }),
-    error: (message, code) => (code === undefined ? { type: "error", message: String(message) } : { type: "error", message: String(message), code }),
+    error: (message, code) =>
+      code === undefined
+        ? { type: "error", message: String(message) }
+        : { type: "error", message: String(message), code },
     async image(src, opts = {}) {
       if (typeof src !== "string" && !isBinary(src))
-        throw new TypeError("content.image: expected base64, a data URL, a Blob, an ArrayBuffer, a typed array, a canvas or an ImageBitmap");
-      const data = typeof src === "string" || src instanceof Blob || src instanceof ArrayBuffer || ArrayBuffer.isView(src) ? src : await blobOf(src);
+        throw new TypeError(
+          "content.image: expected base64, a data URL, a Blob, an ArrayBuffer, a typed array, a canvas " +
+            "or an ImageBitmap",
+        );
+      const data =
+        typeof src === "string" || src instanceof Blob || src instanceof ArrayBuffer || ArrayBuffer.isView(src)
+          ? src
+          : await blobOf(src);
       const block: ProposedBlock = { type: "image", data };
       if (opts.mimeType) block.mimeType = opts.mimeType;
       if (opts.alt) block.alt = opts.alt;

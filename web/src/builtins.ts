@@ -25,7 +25,8 @@ function loadersJSON(): JSON {
     const realm = frame.contentWindow as (Window & typeof globalThis) | null;
     if (!realm) return JSON;
     const show = realm.Function.prototype.toString;
-    const native = (f: unknown): boolean => typeof f === "function" && /\{\s*\[native code\]\s*\}$/.test(String(Reflect.apply(show, f, [])));
+    const native = (f: unknown): boolean =>
+      typeof f === "function" && /\{\s*\[native code\]\s*\}$/.test(String(Reflect.apply(show, f, [])));
     return native(JSON.parse) && native(JSON.stringify) ? JSON : realm.JSON;
   } catch {
     return JSON;
@@ -63,15 +64,18 @@ export const events = {
 /** The Worker the module host starts and what it uses of one, as they were at load: a later script
  * that replaces window.Worker, patches Worker.prototype or makes blob: URLs of its own never
  * sees the module's requests or answers (null where there is no Worker). */
-export const workers = typeof Worker === "function" ? {
-  Worker,
-  postMessage: Worker.prototype.postMessage,
-  terminate: Worker.prototype.terminate,
-  errorMessage: getter<ErrorEvent>(ErrorEvent.prototype, "message"),
-  Blob,
-  createObjectURL: URL.createObjectURL,
-  revokeObjectURL: URL.revokeObjectURL,
-} : null;
+export const workers =
+  typeof Worker === "function"
+    ? {
+        Worker,
+        postMessage: Worker.prototype.postMessage,
+        terminate: Worker.prototype.terminate,
+        errorMessage: getter<ErrorEvent>(ErrorEvent.prototype, "message"),
+        Blob,
+        createObjectURL: URL.createObjectURL,
+        revokeObjectURL: URL.revokeObjectURL,
+      }
+    : null;
 
 /** call calls a captured method f on self. */
 export function call<R>(f: (...args: never[]) => R, self: unknown, ...args: unknown[]): R {
@@ -86,7 +90,10 @@ export function read(e: MessageEvent, member: keyof typeof messageEvent): unknow
 /** The two globals through which the Go module hands over its exports when it starts, held by
  * the bridge: take() gives what the module set (once); onStarted is called when it says so, and
  * only while it is set (during a start, when no other script runs) does the global offer it. */
-export interface ModuleGlobals { take(): unknown; onStarted: (() => void) | null }
+export interface ModuleGlobals {
+  take(): unknown;
+  onStarted: (() => void) | null;
+}
 
 /** claimModuleGlobals defines GLOBAL_EXPORTS and GLOBAL_STARTED on scope as non-configurable
  * accessors that only the bridge reads, before any module starts: the loader does it for the
@@ -97,13 +104,29 @@ export interface ModuleGlobals { take(): unknown; onStarted: (() => void) | null
 export function claimModuleGlobals(scope: object): ModuleGlobals | null {
   let held: unknown;
   const globals: ModuleGlobals = {
-    take() { const v = held; held = undefined; return v; },
+    take() {
+      const v = held;
+      held = undefined;
+      return v;
+    },
     onStarted: null,
   };
   const started = (): void => globals.onStarted?.();
   try {
-    defineProperty(scope, GLOBAL_EXPORTS, { configurable: false, enumerable: false, get: () => undefined, set(v: unknown) { held = v; } });
-    defineProperty(scope, GLOBAL_STARTED, { configurable: false, enumerable: false, get: () => (globals.onStarted ? started : undefined), set() {} });
+    defineProperty(scope, GLOBAL_EXPORTS, {
+      configurable: false,
+      enumerable: false,
+      get: () => undefined,
+      set(v: unknown) {
+        held = v;
+      },
+    });
+    defineProperty(scope, GLOBAL_STARTED, {
+      configurable: false,
+      enumerable: false,
+      get: () => (globals.onStarted ? started : undefined),
+      set() {},
+    });
   } catch {
     return null;
   }

@@ -9,21 +9,63 @@ import { TOOL_NAME } from "./generated/boundary.ts";
 import { runGuarded } from "./flow.ts";
 import type { FormEntry, Registry } from "./registry.ts";
 
-
 /** The form was submitted and navigates: null to the agent. */
 const NAVIGATED = Symbol("navigated");
-const ACTIVE = "tool-form-active", SUBMIT_ACTIVE = "tool-submit-active";
+const ACTIVE = "tool-form-active",
+  SUBMIT_ACTIVE = "tool-submit-active";
 const DATE_NOTE = "as YYYY-MM-DD"; // native Chromium says "Dates MUST be provided in 'YYYY-MM-DD' format."
 const agentSubmits = new WeakSet<Event>(); // the submit events of agents' calls (agentInvoked)
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 type Item = HTMLInputElement | HTMLOptionElement;
 type Param = Record<string, unknown> & { type: string };
+/** patchSubmitEvent gives SubmitEvent, where the browser has no WebMCP of its own, agentInvoked
+ * and respondWith(), and notes a running call's form.submit() (the form then navigates). */
+function patchSubmitEvent(): void {
+  const SubmitProto = (globalThis.SubmitEvent && SubmitEvent.prototype) as SubmitEvent | undefined;
+  if (SubmitProto && !("respondWith" in (SubmitProto as object))) {
+    Object.defineProperty(SubmitProto, "agentInvoked", {
+      configurable: true,
+      get(this: SubmitEvent) {
+        return agentSubmits.has(this);
+      },
+    });
+    SubmitProto.respondWith = function respondWith(this: SubmitEvent, response: unknown) {
+      const call = running.get(this.target);
+      if (!call || call.event !== this || !call.open || !this.defaultPrevented)
+        throw new DOMException(
+          "respondWith: only during an agent's submit event, after preventDefault()",
+          "InvalidStateError",
+        );
+      call.response = Promise.resolve(response);
+    };
+    // A submit handler may call form.submit() in place of respondWith: the form navigates.
+    // eslint-disable-next-line @typescript-eslint/unbound-method -- called with .call
+    const submit = HTMLFormElement.prototype.submit;
+    HTMLFormElement.prototype.submit = function (this: HTMLFormElement) {
+      const call = running.get(this);
+      if (call && call.open) call.navigated = true;
+      return submit.call(this);
+    };
+  }
+}
+
 /** One parameter of a form: one control, or the items to check or select (prop) among. */
-interface ControlInfo { el: Control; items?: Item[]; prop?: "selected" | "checked"; many: boolean; p: Param }
+interface ControlInfo {
+  el: Control;
+  items?: Item[];
+  prop?: "selected" | "checked";
+  many: boolean;
+  p: Param;
+}
 interface Call {
-  auto: boolean; event?: SubmitEvent; open?: boolean; navigated?: boolean; response?: Promise<unknown>;
-  done(v: unknown): void; fail(why: string | Error, gone?: boolean): void;
+  auto: boolean;
+  event?: SubmitEvent;
+  open?: boolean;
+  navigated?: boolean;
+  response?: Promise<unknown>;
+  done(v: unknown): void;
+  fail(why: string | Error, gone?: boolean): void;
 }
 const running = new Map<EventTarget | null, Call>(); // form → the call waiting for its submission or its response
 
@@ -34,28 +76,49 @@ const running = new Map<EventTarget | null, Call>(); // form → the call waitin
 function controlsOf(form: HTMLFormElement): { schema: Record<string, unknown>; controls: Map<string, ControlInfo> } {
   const groups = new Map<string, Control[]>();
   for (const el of form.elements as unknown as Iterable<Control>) {
-    if (!/^(input|select|textarea)$/.test(el.localName) || /^(hidden|file|submit|button|image|reset)$/.test(el.type) || el.matches(":disabled") || (el as HTMLInputElement).readOnly) continue;
+    if (
+      !/^(input|select|textarea)$/.test(el.localName) ||
+      /^(hidden|file|submit|button|image|reset)$/.test(el.type) ||
+      el.matches(":disabled") ||
+      (el as HTMLInputElement).readOnly
+    )
+      continue;
     (groups.get(el.name) || groups.set(el.name, []).get(el.name))?.push(el);
   }
-  const properties: Record<string, Param> = {}, required: string[] = [], controls = new Map<string, ControlInfo>();
+  const properties: Record<string, Param> = {},
+    required: string[] = [],
+    controls = new Map<string, ControlInfo>();
   for (const [name, els] of groups) {
-    const el = els[0], type = el.type, select = el instanceof HTMLSelectElement;
-    const radios = els.every((e) => e.type === "radio"), boxes = els.length > 1 && els.every((e) => e.type === "checkbox");
+    const el = els[0],
+      type = el.type,
+      select = el instanceof HTMLSelectElement;
+    const radios = els.every((e) => e.type === "radio"),
+      boxes = els.length > 1 && els.every((e) => e.type === "checkbox");
     if (els.length > 1 && !radios && !boxes) continue;
-    const c: Partial<ControlInfo> & { el: Control; many: boolean } = { el, many: boxes || select && el.multiple };
-    let p: Param = { type: type === "checkbox" && !boxes ? "boolean" : type === "number" || type === "range" ? "number" : "string" };
+    const c: Partial<ControlInfo> & { el: Control; many: boolean } = { el, many: boxes || (select && el.multiple) };
+    let p: Param = {
+      type: type === "checkbox" && !boxes ? "boolean" : type === "number" || type === "range" ? "number" : "string",
+    };
     if (radios || boxes || select) {
       // A disabled option (or one in a disabled optgroup) is not offered: a person cannot pick it.
-      const items: Item[] = select ? [...el.options].filter((o) => !o.matches(":disabled")) : els as HTMLInputElement[];
+      const items: Item[] = select
+        ? [...el.options].filter((o) => !o.matches(":disabled"))
+        : (els as HTMLInputElement[]);
       c.items = items;
       c.prop = select ? "selected" : "checked";
-      p.anyOf = items.map((o) => Object.assign({ type: "string", const: o.value }, select && { title: (o as HTMLOptionElement).text }));
+      p.anyOf = items.map((o) =>
+        Object.assign({ type: "string", const: o.value }, select && { title: (o as HTMLOptionElement).text }),
+      );
       p.enum = items.map((o) => o.value);
       if (c.many) p = { type: "array", items: p, uniqueItems: true };
     } else if (p.type === "number") {
       // Left undefined, a member is not in the JSON; a range goes from 0 to 100 by default.
-      const num = (attr: string, d: number | undefined): number | undefined => { const a = parseFloat(el.getAttribute(attr) ?? ""); return a === a ? a : d; };
-      const range = type === "range" || undefined, step = num("step", 1) ?? 1;
+      const num = (attr: string, d: number | undefined): number | undefined => {
+        const a = parseFloat(el.getAttribute(attr) ?? "");
+        return a === a ? a : d;
+      };
+      const range = type === "range" || undefined,
+        step = num("step", 1) ?? 1;
       p.minimum = num("min", range && 0);
       p.maximum = num("max", range && 100);
       p.multipleOf = /^any$/i.test(el.getAttribute("step") ?? "") ? undefined : step > 0 ? step : 1;
@@ -67,8 +130,10 @@ function controlsOf(form: HTMLFormElement): { schema: Record<string, unknown>; c
       if (maxLength >= 0) p.maxLength = maxLength;
     }
     const about = els[els.length - 1].getAttribute("toolparamdescription");
-    if (type === "date") { p.format = "date"; p.description = about ? about + " " + DATE_NOTE : DATE_NOTE; }
-    else if (about !== null) p.description = about;
+    if (type === "date") {
+      p.format = "date";
+      p.description = about ? about + " " + DATE_NOTE : DATE_NOTE;
+    } else if (about !== null) p.description = about;
     if (els.some((e) => e.required)) required.push(name);
     properties[name] = c.p = p;
     controls.set(name, c as ControlInfo);
@@ -79,33 +144,25 @@ function controlsOf(form: HTMLFormElement): { schema: Record<string, unknown>; c
 // watchForms keeps the declarative tools of this document in tools (the fallback's registry) as
 // forms, their attributes and their controls change, and calls changed() when the list does.
 export function watchForms(tools: Registry, changed: () => void): void {
-  const SubmitProto = (globalThis.SubmitEvent && SubmitEvent.prototype) as SubmitEvent | undefined;
-  if (SubmitProto && !("respondWith" in (SubmitProto as object))) {
-    Object.defineProperty(SubmitProto, "agentInvoked", { configurable: true, get(this: SubmitEvent) { return agentSubmits.has(this); } });
-    SubmitProto.respondWith = function respondWith(this: SubmitEvent, response: unknown) {
-      const call = running.get(this.target);
-      if (!call || call.event !== this || !call.open || !this.defaultPrevented)
-        throw new DOMException("respondWith: only during an agent's submit event, after preventDefault()", "InvalidStateError");
-      call.response = Promise.resolve(response);
-    };
-    // A submit handler may call form.submit() in place of respondWith: the form navigates.
-    const submit = HTMLFormElement.prototype.submit; // eslint-disable-line @typescript-eslint/unbound-method -- called with .call
-    HTMLFormElement.prototype.submit = function (this: HTMLFormElement) {
-      const call = running.get(this);
-      if (call && call.open) call.navigated = true;
-      return submit.call(this);
-    };
-  }
+  patchSubmitEvent();
   let queued = false;
   const scan = () => {
     queued = false;
     try {
       const found = new Map<string, FormEntry>();
       for (const form of document.querySelectorAll<HTMLFormElement>("form[toolname][tooldescription]")) {
-        const name = form.getAttribute("toolname") ?? "", held = tools.get(name);
-        if (!TOOL_NAME.test(name) || found.has(name) || held && !held.form) continue;
-        found.set(name, { form, name, title: form.getAttribute("tooltitle") || "", description: form.getAttribute("tooldescription") ?? "",
-          auto: form.hasAttribute("toolautosubmit"), text: JSON.stringify(controlsOf(form).schema), annotations: undefined });
+        const name = form.getAttribute("toolname") ?? "",
+          held = tools.get(name);
+        if (!TOOL_NAME.test(name) || found.has(name) || (held && !held.form)) continue;
+        found.set(name, {
+          form,
+          name,
+          title: form.getAttribute("tooltitle") || "",
+          description: form.getAttribute("tooldescription") ?? "",
+          auto: form.hasAttribute("toolautosubmit"),
+          text: JSON.stringify(controlsOf(form).schema),
+          annotations: undefined,
+        });
       }
       let diff = false;
       for (const [name, e] of tools) {
@@ -115,48 +172,78 @@ export function watchForms(tools: Registry, changed: () => void): void {
         // A call not yet submitted ends with its tool, as does one the person (or a script)
         // submitted whose response is not yet taken, after the submit event.
         const call = running.get(e.form);
-        if (call && (!call.event || !call.auto && call.open)) call.fail("The form's tool went away", true);
+        if (call && (!call.event || (!call.auto && call.open))) call.fail("The form's tool went away", true);
       }
       for (const [name, n] of found) {
         const o = tools.get(name);
-        if (!o || !o.form || (["form", "title", "description", "auto", "text"] as const).some((k) => o[k] !== n[k])) { tools.set(name, n); diff = true; }
+        if (!o || !o.form || (["form", "title", "description", "auto", "text"] as const).some((k) => o[k] !== n[k])) {
+          tools.set(name, n);
+          diff = true;
+        }
       }
       if (diff) changed();
     } catch (e) {
       console.error(e); // a hostile page's DOM must never break the observer
     }
   };
-  const schedule = () => { if (!queued) { queued = true; queueMicrotask(scan); } };
-  new MutationObserver(schedule).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter:
-    "toolname tooldescription tooltitle toolautosubmit toolparamdescription name type required disabled readonly multiple min max step pattern value".split(" ") });
+  const schedule = () => {
+    if (!queued) {
+      queued = true;
+      queueMicrotask(scan);
+    }
+  };
+  new MutationObserver(schedule).observe(document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    attributeFilter: (
+      "toolname tooldescription tooltitle toolautosubmit toolparamdescription " +
+      "name type required disabled readonly multiple min max step pattern value"
+    ).split(" "),
+  });
   schedule();
-  addEventListener("reset", (e) => {
-    const call = running.get(e.target);
-    if (call && !call.event) call.fail("The form was reset");
-  }, true);
+  addEventListener(
+    "reset",
+    (e) => {
+      const call = running.get(e.target);
+      if (call && !call.event) call.fail("The form was reset");
+    },
+    true,
+  );
   // The submission of a running call, whoever started it (the agent, the person, a script).
   // After the dispatch the response, or its absence, decides; from then on (with toolautosubmit,
   // from the submission on) the form's removal no longer ends the call.
-  addEventListener("submit", (e: SubmitEvent) => {
-    const call = running.get(e.target);
-    if (!call || call.event) return;
-    call.event = e;
-    call.open = true;
-    agentSubmits.add(e);
-    setTimeout(() => {
-      call.open = false;
-      if (call.response) call.response.then((v) => call.done(v), (x: unknown) => call.fail(x instanceof Error ? x : "respondWith rejected: " + String(x)));
-      else if (e.defaultPrevented && !call.navigated) call.fail("preventDefault() without respondWith()");
-      else call.done(NAVIGATED);
-    });
-  }, true);
+  addEventListener(
+    "submit",
+    (e: SubmitEvent) => {
+      const call = running.get(e.target);
+      if (!call || call.event) return;
+      call.event = e;
+      call.open = true;
+      agentSubmits.add(e);
+      setTimeout(() => {
+        call.open = false;
+        if (call.response)
+          call.response.then(
+            (v) => call.done(v),
+            (x: unknown) => call.fail(x instanceof Error ? x : "respondWith rejected: " + String(x)),
+          );
+        else if (e.defaultPrevented && !call.navigated) call.fail("preventDefault() without respondWith()");
+        else call.done(NAVIGATED);
+      });
+    },
+    true,
+  );
 }
 
 // runForm is the execute steps of a declarative tool: it checks and sets every argument, then
 // submits or waits. It resolves with the response, or NAVIGATED; it rejects with an Error whose
 // message says why, and calls cancelled() when the tool went away before the submission.
-export function runForm({ form }: FormEntry, args: Record<string, unknown>,
-  { signal, activated, cancelled }: { signal: AbortSignal; activated: () => void; cancelled: () => void }): Promise<unknown> {
+export function runForm(
+  { form }: FormEntry,
+  args: Record<string, unknown>,
+  { signal, activated, cancelled }: { signal: AbortSignal; activated: () => void; cancelled: () => void },
+): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const { controls } = controlsOf(form);
     const plan = Object.keys(args).map((k) => {
@@ -168,7 +255,10 @@ export function runForm({ form }: FormEntry, args: Record<string, unknown>,
     const auto = form.hasAttribute("toolautosubmit");
     if (!auto && !button) throw new Error("A form without toolautosubmit needs a submit button");
     if (running.has(form)) throw new Error("The form is busy with another call");
-    const agentSet = startFrom(form, plan.map(([c]) => c));
+    const agentSet = startFrom(
+      form,
+      plan.map(([c]) => c),
+    );
     for (const [c, w] of plan) fill(c, w, agentSet);
     const end = () => {
       if (running.get(form) === call) running.delete(form);
@@ -177,8 +267,15 @@ export function runForm({ form }: FormEntry, args: Record<string, unknown>,
     };
     const call: Call = {
       auto,
-      done: (v) => { end(); resolve(v); },
-      fail: (why, gone) => { end(); reject(why instanceof Error ? why : new Error(why)); if (gone) cancelled(); },
+      done: (v) => {
+        end();
+        resolve(v);
+      },
+      fail: (why, gone) => {
+        end();
+        reject(why instanceof Error ? why : new Error(why));
+        if (gone) cancelled();
+      },
     };
     running.set(form, call);
     form.setAttribute(ACTIVE, "");
@@ -186,7 +283,8 @@ export function runForm({ form }: FormEntry, args: Record<string, unknown>,
     signal.addEventListener("abort", end);
     activated();
     if (!auto) return button?.focus();
-    const invalid = !form.noValidate && ([...form.elements] as Control[]).find((e) => e.willValidate && !e.validity.valid);
+    const invalid =
+      !form.noValidate && ([...form.elements] as Control[]).find((e) => e.willValidate && !e.validity.valid);
     if (invalid) return call.fail(`Form validation failed: ${invalid.name}: ${invalid.validationMessage}`);
     form.requestSubmit(button);
     if (!call.event) call.fail("The form was not submitted");
@@ -204,14 +302,26 @@ function wanted({ el, items, many, p }: ControlInfo, v: unknown, name: string): 
   }
   const scalar = (x: unknown): boolean => /^(string|number|boolean)$/.test(typeof x);
   if (many ? !Array.isArray(v) || !v.every(scalar) : !scalar(v)) throw bad();
-  const values = many ? (v as unknown[]).map(String) : [String(v)], [first] = values;
+  const values = many ? (v as unknown[]).map(String) : [String(v)],
+    [first] = values;
   // A choice not offered, not a number, a text of a length a person could not enter, or a value
   // the control would drop (a date it cannot parse).
   const length = (s: string): number => [...s].length;
-  if (typeof p.minLength === "number" && !many && length(first) < p.minLength || typeof p.maxLength === "number" && !many && length(first) > p.maxLength) throw bad();
-  if (items ? !values.every((x) => items.some((o) => o.value === x))
-    : p.type === "number" ? typeof v === "boolean" || !first.trim() || !isFinite(Number(first))
-      : el.localName === "input" && first && !Object.assign(document.createElement("input"), { type: el.type, value: first }).value) throw bad();
+  if (
+    (typeof p.minLength === "number" && !many && length(first) < p.minLength) ||
+    (typeof p.maxLength === "number" && !many && length(first) > p.maxLength)
+  )
+    throw bad();
+  if (
+    items
+      ? !values.every((x) => items.some((o) => o.value === x))
+      : p.type === "number"
+        ? typeof v === "boolean" || !first.trim() || !isFinite(Number(first))
+        : el.localName === "input" &&
+          first &&
+          !Object.assign(document.createElement("input"), { type: el.type, value: first }).value
+  )
+    throw bad();
   return many ? values : first;
 }
 
@@ -226,12 +336,16 @@ function fill({ el, items, prop, many, p }: ControlInfo, w: string | boolean | s
   const targets = new Set<EventTarget>();
   for (const o of items) {
     const on = many ? (w as string[]).includes(o.value) : o.value === w;
-    if (setByAgent(agentSet, o, prop, on) && (on || prop !== "checked" || many)) targets.add(prop === "selected" ? el : o);
+    if (setByAgent(agentSet, o, prop, on) && (on || prop !== "checked" || many))
+      targets.add(prop === "selected" ? el : o);
   }
   targets.forEach(fire);
 }
 
-const fire = (t: EventTarget): void => { t.dispatchEvent(new Event("input", { bubbles: true })); t.dispatchEvent(new Event("change", { bubbles: true })); };
+const fire = (t: EventTarget): void => {
+  t.dispatchEvent(new Event("input", { bubbles: true }));
+  t.dispatchEvent(new Event("change", { bubbles: true }));
+};
 
 /** What agents' calls set in a form: per control (or option) and property, the value before the
  * first call set it and the value the last call set. */
@@ -253,18 +367,21 @@ function setByAgent(agentSet: AgentSet, target: object, key: string, value: unkn
 // this call sets (plan) and what a person changed since (their value stays): each call starts
 // from the form's state before the previous call. It answers the record for this call.
 function startFrom(form: HTMLFormElement, plan: readonly ControlInfo[]): AgentSet {
-  const agentSet = agentSets.get(form) ?? new Map() as AgentSet;
+  const agentSet = agentSets.get(form) ?? (new Map() as AgentSet);
   agentSets.set(form, agentSet);
   const setNow = new Set<object>(plan.flatMap((c) => [c.el, ...(c.items ?? [])]));
   const targets = new Set<EventTarget>();
   for (const [target, keys] of agentSet) {
     const t = target as Record<string, unknown>;
     for (const [key, { before, after }] of keys) {
-      if (t[key] !== after) keys.delete(key); // a person changed it: their value is the state now
+      if (t[key] !== after)
+        keys.delete(key); // a person changed it: their value is the state now
       else if (!setNow.has(target)) {
         t[key] = before;
         keys.delete(key);
-        targets.add(target instanceof HTMLOptionElement ? target.closest("select") ?? target : target as EventTarget);
+        targets.add(
+          target instanceof HTMLOptionElement ? (target.closest("select") ?? target) : (target as EventTarget),
+        );
       }
     }
     if (!keys.size) agentSet.delete(target);
@@ -277,14 +394,18 @@ function startFrom(form: HTMLFormElement, plan: readonly ControlInfo[]): AgentSe
 // respondWith(promise) hands the browser the normalized JSON text of the promise's value (or an
 // isError result where it rejects), as the bridge's wrapper of registerTool does for script tools.
 export function normalizeDeclarative(): void {
-  const proto = globalThis.SubmitEvent && SubmitEvent.prototype, respond = proto && proto.respondWith; // eslint-disable-line @typescript-eslint/unbound-method -- called with .call
+  const proto = globalThis.SubmitEvent && SubmitEvent.prototype,
+    respond = proto && proto.respondWith; // eslint-disable-line @typescript-eslint/unbound-method -- called with .call
   if (typeof respond !== "function") return;
   proto.respondWith = function respondWith(this: SubmitEvent, response: unknown) {
     if (!(this.agentInvoked && this.defaultPrevented)) return respond.call(this, response);
     const name = (this.target as Element | null)?.getAttribute("toolname") ?? "";
-    return respond.call(this, runGuarded(name, null, "{}", true, () => response).then((out) => {
-      if ("error" in out) throw out.error;
-      return out.text;
-    }));
+    return respond.call(
+      this,
+      runGuarded(name, null, "{}", true, () => response).then((out) => {
+        if ("error" in out) throw out.error;
+        return out.text;
+      }),
+    );
   };
 }

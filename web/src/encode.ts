@@ -6,7 +6,10 @@ import { state } from "./host.ts";
 import { isArray, keys, stringify } from "./builtins.ts";
 
 /** What cannot cross, and why: too deep, or more than maxResultBytes (size -1: not counted to the end). */
-export interface Refusal { refuse: "nesting" | "maxResultBytes"; size: number }
+export interface Refusal {
+  refuse: "nesting" | "maxResultBytes";
+  size: number;
+}
 
 const maxResultBytes = (): number => (state.policy ?? POLICY_DEFAULTS).maxResultBytes;
 
@@ -19,30 +22,47 @@ function measure(value: unknown, maxBytes: number): Refusal | null {
   // A lower bound of the JSON's UTF-8 size: a string's UTF-16 length is at most its bytes,
   // every other scalar is at least one byte, and so is every comma.
   const scalarBytes = (v: unknown): number => (typeof v === "string" ? v.length + 2 : 1);
-  const isContainer = (v: unknown): v is object => v !== null && typeof v === "object" && typeof (v as { toJSON?: unknown }).toJSON !== "function";
-  const values: unknown[] = [value], depths = [1];
+  const isContainer = (v: unknown): v is object =>
+    v !== null && typeof v === "object" && typeof (v as { toJSON?: unknown }).toJSON !== "function";
+  const values: unknown[] = [value],
+    depths = [1];
   const path = new Set<unknown>(); // the containers being walked, to tell a cycle
   while (values.length) {
-    const v = values.pop(), depth = depths.pop() ?? 0;
-    if (depth === 0) { path.delete(v); continue; } // all of v's members are done
-    if (!isContainer(v)) { bytes += scalarBytes(v); if (over()) break; continue; }
+    const v = values.pop(),
+      depth = depths.pop() ?? 0;
+    if (depth === 0) {
+      path.delete(v);
+      continue;
+    } // all of v's members are done
+    if (!isContainer(v)) {
+      bytes += scalarBytes(v);
+      if (over()) break;
+      continue;
+    }
     if (path.has(v)) throw new TypeError("the result cannot be serialized to JSON (it contains itself)");
     if (depth > MAX_NESTING) return { refuse: "nesting", size: 0 };
     path.add(v);
-    values.push(v); depths.push(0);
+    values.push(v);
+    depths.push(0);
     if (isArray(v)) {
       bytes += 1 + 2 * v.length; // brackets, commas, and at least a byte per element
       if (over()) break;
       for (let i = v.length - 1; i >= 0; i--) {
         const e: unknown = v[i];
-        if (isContainer(e)) { values.push(e); depths.push(depth + 1); } else bytes += scalarBytes(e) - 1;
+        if (isContainer(e)) {
+          values.push(e);
+          depths.push(depth + 1);
+        } else bytes += scalarBytes(e) - 1;
       }
     } else {
       bytes += 2;
       for (const k of keys(v)) {
         const e = (v as Record<string, unknown>)[k];
         bytes += k.length + 3;
-        if (isContainer(e)) { values.push(e); depths.push(depth + 1); } else bytes += scalarBytes(e);
+        if (isContainer(e)) {
+          values.push(e);
+          depths.push(depth + 1);
+        } else bytes += scalarBytes(e);
       }
     }
     if (over()) break;
@@ -57,7 +77,8 @@ function utf8Size(s: string, maxBytes: number): number {
   let n = s.length;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c >= 0x800 && (c < 0xd800 || c > 0xdbff)) n += 2; // 3 bytes; a surrogate pair is 4 for 2
+    if (c >= 0x800 && (c < 0xd800 || c > 0xdbff))
+      n += 2; // 3 bytes; a surrogate pair is 4 for 2
     else if (c >= 0x80) n += 1;
   }
   return n;
@@ -84,7 +105,10 @@ export function encode(value: unknown): string | Refusal {
     try {
       text = stringify(value, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v));
     } catch (e2) {
-      throw new TypeError(`the result cannot be serialized to JSON (${e2 instanceof Error ? e2.message : String(e2)})`, { cause: e2 });
+      throw new TypeError(
+        `the result cannot be serialized to JSON (${e2 instanceof Error ? e2.message : String(e2)})`,
+        { cause: e2 },
+      );
     }
   }
   text ??= "null";
@@ -96,6 +120,9 @@ export function encode(value: unknown): string | Refusal {
 export function toJSON(value: unknown, what: string): string {
   const out = encode(value);
   if (typeof out === "string") return out;
-  throw new TypeError(out.refuse === "nesting" ? `${what} is nested more than ${MAX_NESTING} levels deep (the limit)`
-    : `${what} is more than ${maxResultBytes()} bytes of JSON (maxResultBytes)`);
+  throw new TypeError(
+    out.refuse === "nesting"
+      ? `${what} is nested more than ${MAX_NESTING} levels deep (the limit)`
+      : `${what} is more than ${maxResultBytes()} bytes of JSON (maxResultBytes)`,
+  );
 }

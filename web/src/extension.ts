@@ -5,7 +5,10 @@ import { call, events, read } from "./builtins.ts";
 import type { ModelContext } from "./types.ts";
 
 /** What the relay hands over: where the module's files are, and the per-page secret. */
-interface HandOff { base: string; secret: string }
+interface HandOff {
+  base: string;
+  secret: string;
+}
 
 // connectExtension answers the extension's relay over a private MessageChannel. The port
 // arrives in one window message that carries the per-page secret; this listener is the first
@@ -25,10 +28,18 @@ export function connectExtension({ secret }: HandOff, modelContext: ModelContext
     call(events.stopImmediatePropagation, e);
     call(events.removeEventListener, window, "message", onMessage, true);
     const port = ports[0];
-    const reply = (id: number, body: Record<string, unknown>): void => call(events.postMessage, port, { ...body, id, secret });
+    const reply = (id: number, body: Record<string, unknown>): void =>
+      call(events.postMessage, port, { ...body, id, secret });
     const running = new Map<number, AbortController>(); // calls in flight, by request id
     call(events.addEventListener, port, "message", async (m: MessageEvent) => {
-      const req = (read(m, "data") || {}) as { secret?: unknown; id?: unknown; op?: unknown; name?: unknown; args?: unknown; target?: unknown };
+      const req = (read(m, "data") || {}) as {
+        secret?: unknown;
+        id?: unknown;
+        op?: unknown;
+        name?: unknown;
+        args?: unknown;
+        target?: unknown;
+      };
       if (req.secret !== secret || typeof req.id !== "number") return;
       if (req.op === "abort") return running.get(Number(req.target))?.abort();
       try {
@@ -48,12 +59,17 @@ export function connectExtension({ secret }: HandOff, modelContext: ModelContext
         }
         reply(req.id, { error: "unknown request" });
       } catch (err) {
-        reply(req.id, { error: String(err instanceof Error ? err.message : err), errorName: err instanceof Error ? err.name : undefined });
+        reply(req.id, {
+          error: String(err instanceof Error ? err.message : err),
+          errorName: err instanceof Error ? err.name : undefined,
+        });
       }
     });
     call(events.start, port);
     // The relay cannot see a fallback ModelContext (a JS object of this world): tell it.
-    call(events.addEventListener, modelContext, "toolchange", () => call(events.postMessage, port, { secret, event: "toolchange" }));
+    call(events.addEventListener, modelContext, "toolchange", () =>
+      call(events.postMessage, port, { secret, event: "toolchange" }),
+    );
   };
   call(events.addEventListener, window, "message", onMessage, true);
 }
@@ -72,5 +88,9 @@ export function takeExtensionHandOff(): HandOff | null {
 }
 
 function readHandOff(text: string): Partial<HandOff> | null {
-  try { return JSON.parse(text) as Partial<HandOff>; } catch { return null; }
+  try {
+    return JSON.parse(text) as Partial<HandOff>;
+  } catch {
+    return null;
+  }
 }

@@ -15,7 +15,10 @@ import { MESSAGE_PREFIX } from "./generated/boundary.ts";
 
 /** A tool's schema as registration sees it: none, checked JSON, or text it does not check (a
  * toJSON that returns a string, accepted unchecked as native WebMCP accepts it). */
-export interface SchemaCheck { text: string | undefined; schema: SchemaRef | null }
+export interface SchemaCheck {
+  text: string | undefined;
+  schema: SchemaRef | null;
+}
 
 /** checkToolSchema decides at registration whether a tool's inputSchema is within the enforced
  * subset, without the module: a schema the bridge cannot enforce is a TypeError that says where
@@ -40,7 +43,9 @@ export function checkToolSchema(inputSchema: unknown, what = "registerTool: inpu
 }
 
 /** A check that waits for the pattern checker. */
-interface PendingCheck { pending: Promise<SchemaCheck> }
+interface PendingCheck {
+  pending: Promise<SchemaCheck>;
+}
 
 /** isPending tells a check that waits (read as an own member: a page cannot fake one). */
 export const isPending = (c: SchemaCheck | PendingCheck): c is PendingCheck => hasOwn(c, "pending");
@@ -55,7 +60,8 @@ function loadPatterns(): Promise<PatternCheck | null> {
     (e: unknown) => {
       console.warn(`${MESSAGE_PREFIX}the pattern checker did not load (${String(e)}); the module checks patterns`);
       return null;
-    });
+    },
+  );
   return patternsLoading;
 }
 
@@ -75,9 +81,18 @@ export const agentCalls = new Map<string, number>();
 // calls, by their exact text: a raw output identical to one of them was produced by the module.
 // At most 8 are kept, none over 4 MiB of text (a larger one is read again: one more crossing).
 const agentHeads = new Map<string, NormalizedHead>();
-const AGENT_HEADS_KEPT = 8, AGENT_HEAD_MAX_CHARS = 4 << 20;
+const AGENT_HEADS_KEPT = 8,
+  AGENT_HEAD_MAX_CHARS = 4 << 20;
 function keepAgentHead(out: Outcome, forAgent: boolean): Outcome {
-  if (!forAgent || !("text" in out) || out.text === null || out.text.length > AGENT_HEAD_MAX_CHARS || !out.head || !out.head.modelInput) return out;
+  if (
+    !forAgent ||
+    !("text" in out) ||
+    out.text === null ||
+    out.text.length > AGENT_HEAD_MAX_CHARS ||
+    !out.head ||
+    !out.head.modelInput
+  )
+    return out;
   agentHeads.set(out.text, out.head);
   while (agentHeads.size > AGENT_HEADS_KEPT) agentHeads.delete(agentHeads.keys().next().value as string);
   return out;
@@ -94,8 +109,13 @@ export function takeAgentHead(raw: string): NormalizedHead | undefined {
  * too large, a cycle); run runs the tool with the arguments read back from that text, so the
  * tool gets exactly what was validated. With normalizeOn false, results are raw (the tool's own
  * value as native WebMCP passes it). */
-export async function runGuarded(name: string, schema: SchemaRef | null, args: string | (() => string), normalizeOn: boolean,
-  run: (args: Record<string, unknown>) => unknown): Promise<Outcome> {
+export async function runGuarded(
+  name: string,
+  schema: SchemaRef | null,
+  args: string | (() => string),
+  normalizeOn: boolean,
+  run: (args: Record<string, unknown>) => unknown,
+): Promise<Outcome> {
   const forAgent = normalizeOn && (agentCalls.get(name) ?? 0) > 0;
   try {
     return keepAgentHead(await guarded(name, schema, args, normalizeOn, run, forAgent), forAgent);
@@ -106,8 +126,14 @@ export async function runGuarded(name: string, schema: SchemaRef | null, args: s
   }
 }
 
-async function guarded(name: string, schema: SchemaRef | null, args: string | (() => string), normalizeOn: boolean,
-  run: (args: Record<string, unknown>) => unknown, forAgent: boolean): Promise<Outcome> {
+async function guarded(
+  name: string,
+  schema: SchemaRef | null,
+  args: string | (() => string),
+  normalizeOn: boolean,
+  run: (args: Record<string, unknown>) => unknown,
+  forAgent: boolean,
+): Promise<Outcome> {
   let argsJSON: string;
   try {
     argsJSON = typeof args === "string" ? args : args();
@@ -121,7 +147,10 @@ async function guarded(name: string, schema: SchemaRef | null, args: string | ((
     } catch (e) {
       if (!unavailable()) return failed(e, forAgent);
     }
-    if (invalid) return normalizeOn ? { text: invalid.body, head: invalid.head } : { error: new DOMException(invalid.message, "DataError") };
+    if (invalid)
+      return normalizeOn
+        ? { text: invalid.body, head: invalid.head }
+        : { error: new DOMException(invalid.message, "DataError") };
   }
   let value: unknown;
   try {
@@ -145,7 +174,7 @@ async function guarded(name: string, schema: SchemaRef | null, args: string | ((
 // else as JSON (undefined as "undefined"; binaries, which JSON would make {}, as data: URLs, as
 // the bridge's content.image gives them); a form whose submission navigated (a symbol) gives null.
 const rawText = async (v: unknown): Promise<string | null> =>
-  (v === undefined ? "undefined" : typeof v === "symbol" ? null : passThrough(v));
+  v === undefined ? "undefined" : typeof v === "symbol" ? null : passThrough(v);
 
 // failed is the isError result for e; where the module cannot run, e is thrown on.
 async function failed(e: unknown, forAgent: boolean): Promise<Outcome> {
@@ -156,7 +185,6 @@ async function failed(e: unknown, forAgent: boolean): Promise<Outcome> {
     throw unavailable() ? e : e2;
   }
 }
-
 
 /** normalizeForeign is what this page hands an agent for another frame's result: the raw text
  * that frame sent, normalized again by this page's module, trusting nothing (where the module

@@ -5,9 +5,16 @@
 import { parse, stringify } from "./builtins.ts";
 import { FRAME_SEPARATOR } from "./generated/boundary.ts";
 
-interface ErrorHead { readonly name?: string; readonly message: string; readonly [detail: string]: unknown }
+interface ErrorHead {
+  readonly name?: string;
+  readonly message: string;
+  readonly [detail: string]: unknown;
+}
 
-export interface Frame<H> { readonly head: H; readonly body: string }
+export interface Frame<H> {
+  readonly head: H;
+  readonly body: string;
+}
 
 /** frameText writes a frame with head and an empty body, as the module writes its answers. */
 export const frameText = (head: object): string => stringify(head) + FRAME_SEPARATOR;

@@ -11,7 +11,16 @@
 // RETIRE_BYTES is replaced once its queue is empty, since WebAssembly memory never shrinks.
 // Where the module cannot run at all (no 'wasm-unsafe-eval', no WebAssembly, a file missing),
 // startModule rejects with moduleUnavailable, once and for all.
-import { BINARIES_AT, MAX_NESTING, MESSAGE_PREFIX, type Binary, type ExportArgs, type ExportName, type Policy, type TestExportName } from "./generated/boundary.ts";
+import {
+  BINARIES_AT,
+  MAX_NESTING,
+  MESSAGE_PREFIX,
+  type Binary,
+  type ExportArgs,
+  type ExportName,
+  type Policy,
+  type TestExportName,
+} from "./generated/boundary.ts";
 import { call, claimModuleGlobals, events, read, workers } from "./builtins.ts";
 import { frameOf, type Frame } from "./frame.ts";
 import { wasmRefused, type Answer, type Request, type serveModule } from "./server.ts";
@@ -21,7 +30,10 @@ const RETIRE_BYTES = 256 * 1024 * 1024;
 
 /** Where the module's files are: a base URL, or each file's URL. */
 export type Assets = string | URL | { wasm: string | URL; worker: string | URL };
-interface AssetURLs { wasm: string; worker: string }
+interface AssetURLs {
+  wasm: string;
+  worker: string;
+}
 
 /** An error that says the module cannot run on this page. */
 type UnavailableError = Error & { moduleUnavailable: true; why: string };
@@ -43,7 +55,11 @@ interface RunningModule {
   request(req: Request, transfer?: Transferable[]): Promise<Answer>;
   end(): void;
 }
-interface Pending { req: Request; resolve(a: Answer): void; reject(e: unknown): void }
+interface Pending {
+  req: Request;
+  resolve(a: Answer): void;
+  reject(e: unknown): void;
+}
 
 let assets: AssetURLs = { wasm: "", worker: "" };
 let useWorker = true; // false: this thread only (the option, or a Worker failed to start)
@@ -73,7 +89,8 @@ export type Fallback = "raw" | "refuse";
 
 /** setFallback sets what calls answer where the module cannot run (data-fallback). */
 export function setFallback(mode: Fallback): void {
-  if (mode !== "raw" && mode !== "refuse") throw new TypeError(`setFallback: "${String(mode)}" is neither "raw" nor "refuse"`);
+  if (mode !== "raw" && mode !== "refuse")
+    throw new TypeError(`setFallback: "${String(mode)}" is neither "raw" nor "refuse"`);
   fallback = mode;
 }
 
@@ -82,13 +99,19 @@ export function setFallback(mode: Fallback): void {
 export function refusal(): string | null {
   const e = state.unavailable;
   if (!e || fallback !== "refuse") return null;
-  const text = `${MESSAGE_PREFIX}this page accepts only checked results (data-fallback="refuse"), and the bridge's module cannot run here: ${e.why}`;
+  const text =
+    `${MESSAGE_PREFIX}this page accepts only checked results (data-fallback="refuse"), ` +
+    `and the bridge's module cannot run here: ${e.why}`;
   return stringify({ content: [{ type: "text", text }], isError: true, resultType: "complete" });
 }
 
 /** setAssets points the bridge at where its files are served, before the module first starts. */
 export function setAssets(where: Assets): void {
-  if (generation > 0 || starting) throw new DOMException("setAssets: the module has already started; call it before the first tool call, normalize or ready", "InvalidStateError");
+  if (generation > 0 || starting)
+    throw new DOMException(
+      "setAssets: the module has already started; call it before the first tool call, normalize or ready",
+      "InvalidStateError",
+    );
   assets = assetURLs(where);
 }
 
@@ -108,30 +131,43 @@ function assetURLs(where: Assets): AssetURLs {
 
 /** Which module runs where, and how many requests crossed into a module: for the test build's
  * door and the benchmarks. */
-export const moduleInfo = (): { generation: number; mode: string; running: boolean; crossings: number } =>
-  ({ generation, mode: running ? running.mode : "", running: !!running, crossings });
+export const moduleInfo = (): { generation: number; mode: string; running: boolean; crossings: number } => ({
+  generation,
+  mode: running ? running.mode : "",
+  running: !!running,
+  crossings,
+});
 let crossings = 0;
 
 /** startModule resolves once a module runs, starting one where none does. */
 export function startModule(): Promise<RunningModule> {
   if (running) return Promise.resolve(running);
   if (state.unavailable) return Promise.reject(state.unavailable);
-  starting ??= launch().then((m) => { running = m; starting = null; return m; }, (e: unknown) => {
-    starting = null;
-    if (isUnavailable(e)) {
-      state.unavailable = e;
-      onUnavailable(e);
-    }
-    throw e;
-  });
+  starting ??= launch().then(
+    (m) => {
+      running = m;
+      starting = null;
+      return m;
+    },
+    (e: unknown) => {
+      starting = null;
+      if (isUnavailable(e)) {
+        state.unavailable = e;
+        onUnavailable(e);
+      }
+      throw e;
+    },
+  );
   return starting;
 }
 
-const isUnavailable = (e: unknown): e is UnavailableError => e instanceof Error && (e as Partial<UnavailableError>).moduleUnavailable === true;
+const isUnavailable = (e: unknown): e is UnavailableError =>
+  e instanceof Error && (e as Partial<UnavailableError>).moduleUnavailable === true;
 
 async function launch(): Promise<RunningModule> {
   const init: Request = { op: "start", wasm: assets.wasm, module: compiled, configured };
-  let m: RunningModule | null = null, a: Answer | null = null;
+  let m: RunningModule | null = null,
+    a: Answer | null = null;
   if (useWorker && workers) {
     try {
       m = workerModule(generation + 1);
@@ -162,7 +198,8 @@ async function launch(): Promise<RunningModule> {
   generation++;
   compiled = a.module || compiled;
   let { head } = frameOf<{ version: string; maxNesting: number; policy: Policy }>(a.start);
-  if (head.maxNesting !== MAX_NESTING) console.warn(`${MESSAGE_PREFIX}the module's nesting limit is ${head.maxNesting}, the loader's ${MAX_NESTING}`);
+  if (head.maxNesting !== MAX_NESTING)
+    console.warn(`${MESSAGE_PREFIX}the module's nesting limit is ${head.maxNesting}, the loader's ${MAX_NESTING}`);
   state.version = head.version;
   if (a.configure) head = { ...head, ...frameOf<{ policy: Policy }>(a.configure).head };
   state.policy = head.policy;
@@ -189,13 +226,20 @@ function workerModule(gen: number): RunningModule {
   else {
     const src = `importScripts(${JSON.stringify(assets.worker)});`;
     const url = call(W.createObjectURL, URL, new W.Blob([src], { type: "text/javascript" }));
-    try { w = new W.Worker(url); } finally { setTimeout(() => call(W.revokeObjectURL, URL, url), 10000); }
+    try {
+      w = new W.Worker(url);
+    } finally {
+      setTimeout(() => call(W.revokeObjectURL, URL, url), 10000);
+    }
   }
   const pending = new Map<number, Pending>(); // in the order sent
   let nextId = 1;
   const terminate = (): void => call(W.terminate, w);
   const m: RunningModule = {
-    mode: "worker", generation: gen, retiring: false, pending,
+    mode: "worker",
+    generation: gen,
+    retiring: false,
+    pending,
     request(req, transfer = []) {
       return new Promise((resolve, reject) => {
         const id = nextId++;
@@ -211,7 +255,8 @@ function workerModule(gen: number): RunningModule {
     },
   };
   call(events.addEventListener, w, "message", (e: MessageEvent) => {
-    const a = read(e, "data") as Answer, p = pending.get(a.id ?? -1);
+    const a = read(e, "data") as Answer,
+      p = pending.get(a.id ?? -1);
     if (!p) return;
     pending.delete(a.id ?? -1);
     if (a.crashed && p.req.op !== "start") return crashed(m, p, a.crashed, terminate);
@@ -224,9 +269,17 @@ function workerModule(gen: number): RunningModule {
   const failed = (e: Event): void => {
     call(events.preventDefault, e);
     let message = "";
-    try { message = String(call(W.errorMessage, e)); } catch { /* a messageerror: no message */ }
+    try {
+      message = String(call(W.errorMessage, e));
+    } catch {
+      /* a messageerror: no message */
+    }
     const first = pending.entries().next().value;
-    if (!first) { retire(m); terminate(); return; }
+    if (!first) {
+      retire(m);
+      terminate();
+      return;
+    }
     pending.delete(first[0]);
     if (first[1].req.op === "start") return first[1].reject(new Error(message || "the Worker failed"));
     crashed(m, first[1], message || "the Worker stopped", terminate);
@@ -242,7 +295,8 @@ function workerModule(gen: number): RunningModule {
 let serveHere: Promise<typeof serveModule> | null = null;
 let pageGlobals: ReturnType<typeof claimModuleGlobals> = null;
 async function threadModule(gen: number): Promise<RunningModule> {
-  if (!pageGlobals) throw unavailableError("a script that ran before the bridge defined its module's globals on this page");
+  if (!pageGlobals)
+    throw unavailableError("a script that ran before the bridge defined its module's globals on this page");
   serveHere ??= new Promise<typeof serveModule>((resolve, reject) => {
     const s = document.createElement("script");
     Object.defineProperty(s, "webmcpBridgeServe", { value: resolve });
@@ -256,7 +310,10 @@ async function threadModule(gen: number): Promise<RunningModule> {
   });
   const handle = (await serveHere)(globalThis as Parameters<typeof serveModule>[0], pageGlobals);
   const m: RunningModule = {
-    mode: "main", generation: gen, retiring: false, pending: new Map(),
+    mode: "main",
+    generation: gen,
+    retiring: false,
+    pending: new Map(),
     async request(req) {
       const a = await handle(req);
       if (a.crashed && req.op !== "start") {
@@ -278,8 +335,17 @@ function crashed(m: RunningModule, p: Pending, why: string, end: () => void): vo
   const queued = [...m.pending.values()];
   m.pending.clear();
   end();
-  p.reject(Object.assign(new Error(`the bridge's module stopped while handling this call (${why}); a new one starts on the next call`), { moduleCrashed: true }));
-  for (const q of queued) request(q.req).then((a) => q.resolve(a), (e: unknown) => q.reject(e));
+  p.reject(
+    Object.assign(
+      new Error(`the bridge's module stopped while handling this call (${why}); a new one starts on the next call`),
+      { moduleCrashed: true },
+    ),
+  );
+  for (const q of queued)
+    request(q.req).then(
+      (a) => q.resolve(a),
+      (e: unknown) => q.reject(e),
+    );
 }
 
 function retire(m: RunningModule, why?: string): void {
@@ -297,7 +363,10 @@ async function request(req: Request, transfer?: Transferable[]): Promise<Answer>
 }
 
 /** callGo calls an export of the module with its typed arguments; an error head is thrown. */
-export async function callGo<K extends ExportName, H = Record<string, unknown>>(name: K, ...args: ExportArgs[K]): Promise<Frame<H>> {
+export async function callGo<K extends ExportName, H = Record<string, unknown>>(
+  name: K,
+  ...args: ExportArgs[K]
+): Promise<Frame<H>> {
   const at = BINARIES_AT[name];
   const transfer = at === undefined ? [] : (args[at] as readonly Binary[]).map((b) => b.bytes.buffer);
   const req = { op: "call", name, args } as Request;
@@ -318,16 +387,25 @@ export async function configure(json: string): Promise<Policy> {
 }
 
 /** A tool's input schema as the host keeps it: its JSON text and a key that names it in every module. */
-export interface SchemaRef { readonly json: string; readonly key: number }
+export interface SchemaRef {
+  readonly json: string;
+  readonly key: number;
+}
 export const newSchema = (json: string): SchemaRef => ({ json, key: ++schemaKeys });
 
 /** The answer to a call's arguments that fail their schema: the isError result, the DataError
  * message and the head (with the agent side's needs when asked). */
-export interface Invalid<H> { body: string; message: string; head: H }
+export interface Invalid<H> {
+  body: string;
+  message: string;
+  head: H;
+}
 
 /** checkInput validates a call's arguments (JSON text) against schema: null when they pass. */
 export async function checkInput<H>(schema: SchemaRef, args: string, forAgent: boolean): Promise<Invalid<H> | null> {
-  const { head, body } = frameOf<H & { invalid?: unknown; message?: string }>(outOf(await request({ op: "validate", key: schema.key, json: schema.json, args, forAgent })));
+  const { head, body } = frameOf<H & { invalid?: unknown; message?: string }>(
+    outOf(await request({ op: "validate", key: schema.key, json: schema.json, args, forAgent })),
+  );
   return head.invalid ? { body, message: head.message ?? "", head } : null;
 }
 
@@ -349,9 +427,17 @@ export async function testCall(name: string, ...args: unknown[]): Promise<string
 }
 
 function unavailableError(why: string): UnavailableError {
-  const then = fallback === "refuse" ? "calls that need it answer an error (data-fallback=\"refuse\")" : "tools work as the page wrote them, without the bridge's checks";
+  const then =
+    fallback === "refuse"
+      ? 'calls that need it answer an error (data-fallback="refuse")'
+      : "tools work as the page wrote them, without the bridge's checks";
   return Object.assign(new Error(`${MESSAGE_PREFIX}${why}; ${then}`), { moduleUnavailable: true as const, why });
 }
 function cspError(cause: unknown): UnavailableError {
-  return Object.assign(unavailableError("this page's Content Security Policy does not allow WebAssembly (add 'wasm-unsafe-eval' to script-src)"), { cause });
+  return Object.assign(
+    unavailableError(
+      "this page's Content Security Policy does not allow WebAssembly (add 'wasm-unsafe-eval' to script-src)",
+    ),
+    { cause },
+  );
 }

@@ -5,7 +5,8 @@
 // content builders work as anywhere.
 import { contentBuilders, type WebMCPBridge } from "./bridge.ts";
 
-const NO_DOCUMENT = "webmcp-bridge-wasm: there is no document here (server rendering, Node, a Worker); " +
+const NO_DOCUMENT =
+  "webmcp-bridge-wasm: there is no document here (server rendering, Node, a Worker); " +
   "the bridge installs when this module is evaluated in a page";
 
 /** inertAPI is WebMCPBridge where it cannot be installed. */
@@ -14,7 +15,9 @@ export function inertAPI(): WebMCPBridge {
   const refuse = (): Promise<never> => Promise.reject(new Error(NO_DOCUMENT));
   return {
     version: "__WEBMCP_BRIDGE_VERSION__",
-    get ready() { return never; },
+    get ready() {
+      return never;
+    },
     start: () => never,
     setAssets: () => {},
     setFallback: () => {},
@@ -25,6 +28,12 @@ export function inertAPI(): WebMCPBridge {
     normalize: refuse,
     onViolation: () => () => {},
     content: contentBuilders(),
-    agent: { listTools: refuse, callTool: refuse, callToolDetailed: refuse, toModelInput: refuse, parseToolOutput: refuse },
+    agent: {
+      listTools: refuse,
+      callTool: refuse,
+      callToolDetailed: refuse,
+      toModelInput: refuse,
+      parseToolOutput: refuse,
+    },
   };
 }

@@ -23,11 +23,20 @@ type Announce = { added(e: ScriptEntry): void; removed(e: ScriptEntry): void };
 // gets the CallToolResult (or the raw value, with normalization off) as an object.
 function mirrored(mirror: Mirror, run: (e: Entry, inputJSON: string) => Promise<string | null>): Announce {
   return {
-    added: (e) => mirror.add({ name: e.name, description: e.description, text: e.text,
-      run: async (input) => {
-        const text = await run(e, toJSON(input ?? {}, "the input")); // bounded as the native wrapper's
-        try { return text === null ? null : parse(text) as unknown; } catch { return text; }
-      } }),
+    added: (e) =>
+      mirror.add({
+        name: e.name,
+        description: e.description,
+        text: e.text,
+        run: async (input) => {
+          const text = await run(e, toJSON(input ?? {}, "the input")); // bounded as the native wrapper's
+          try {
+            return text === null ? null : (parse(text) as unknown);
+          } catch {
+            return text;
+          }
+        },
+      }),
     removed: (e) => mirror.remove(e.name),
   };
 }
@@ -37,18 +46,33 @@ let ToolActivatedEvent: ToolEventClass, ToolCancelEvent: ToolEventClass;
 
 const domError = (name: string, message: string): DOMException => new DOMException(message, name);
 // usv is a string as WebIDL's USVString makes it: lone surrogates become U+FFFD.
-const usv = (s: unknown): string => { const t = String(s); return typeof t.toWellFormed === "function" ? t.toWellFormed() : t; };
+const usv = (s: unknown): string => {
+  const t = String(s);
+  return typeof t.toWellFormed === "function" ? t.toWellFormed() : t;
+};
 // attempt runs f and turns a throw into a rejected promise, as a promise-returning IDL method does.
-const attempt = <T>(f: () => Promise<T>): Promise<T> => { try { return f(); } catch (e) { return Promise.reject(e); } };
-
+const attempt = <T>(f: () => Promise<T>): Promise<T> => {
+  try {
+    return f();
+  } catch (e) {
+    return Promise.reject(e);
+  }
+};
 
 /** defineEventClasses defines the draft's event classes where the browser has none. */
 export function defineEventClasses(): void {
   const g = globalThis as unknown as Record<string, ToolEventClass | undefined>;
-  const named = (name: string): ToolEventClass => g[name] ?? ({ [name]: class extends Event {
-    readonly toolName: string;
-    constructor(type: string, init: EventInit & { toolName?: string } = {}) { super(type, init); this.toolName = String(init.toolName || ""); }
-  } })[name];
+  const named = (name: string): ToolEventClass =>
+    g[name] ??
+    {
+      [name]: class extends Event {
+        readonly toolName: string;
+        constructor(type: string, init: EventInit & { toolName?: string } = {}) {
+          super(type, init);
+          this.toolName = String(init.toolName || "");
+        }
+      },
+    }[name];
   ToolActivatedEvent = g.ToolActivatedEvent = named("ToolActivatedEvent");
   ToolCancelEvent = g.ToolCancelEvent = named("ToolCancelEvent");
 }
@@ -58,8 +82,18 @@ export function defineEventClasses(): void {
 function checkOrigins(list: Iterable<unknown> | undefined, what: string): string[] {
   return Array.from(list || [], (o) => {
     let u: URL | null = null;
-    try { u = new URL(usv(o)); } catch { /* not a URL */ }
-    if (!u || !(u.protocol === "https:" || u.protocol === "http:" && /^(localhost|.+\.localhost|127(\.\d+){3}|\[::1\])$/.test(u.hostname)))
+    try {
+      u = new URL(usv(o));
+    } catch {
+      /* not a URL */
+    }
+    if (
+      !u ||
+      !(
+        u.protocol === "https:" ||
+        (u.protocol === "http:" && /^(localhost|.+\.localhost|127(\.\d+){3}|\[::1\])$/.test(u.hostname))
+      )
+    )
       throw domError("SecurityError", "Only secure origins are allowed in " + what);
     return u.origin;
   });
@@ -67,7 +101,12 @@ function checkOrigins(list: Iterable<unknown> | undefined, what: string): string
 
 /** isTupleOrigin says whether origin is the serialization of a tuple origin (scheme, host, port). */
 function isTupleOrigin(origin: string): boolean {
-  try { const u = new URL(origin); return u.origin !== "null" && u.origin === origin; } catch { return false; }
+  try {
+    const u = new URL(origin);
+    return u.origin !== "null" && u.origin === origin;
+  } catch {
+    return false;
+  }
 }
 
 /** describe is a tool as getTools() gives it: the RegisteredTool dictionary, members in IDL
@@ -75,15 +114,28 @@ function isTupleOrigin(origin: string): boolean {
  * JSON text, so every call gets a fresh object. */
 export function describe(e: ToolInfo, win: Window, origin: string): RegisteredTool {
   let inputSchema: Record<string, unknown> | undefined;
-  try { inputSchema = e.text === undefined ? undefined : parse(e.text) as Record<string, unknown>; } catch { /* another frame's garbage */ }
-  return { annotations: e.annotations && { ...e.annotations }, description: e.description, inputSchema, name: e.name, origin, title: e.title, window: win };
+  try {
+    inputSchema = e.text === undefined ? undefined : (parse(e.text) as Record<string, unknown>);
+  } catch {
+    /* another frame's garbage */
+  }
+  return {
+    annotations: e.annotations && { ...e.annotations },
+    description: e.description,
+    inputSchema,
+    name: e.name,
+    origin,
+    title: e.title,
+    window: win,
+  };
 }
 
 /** createModelContext implements the WebMCP draft's ModelContext; with normalizeOn false,
  * results are raw, as the draft gives them. */
 export function createModelContext(normalizeOn: boolean, mirror: Mirror | null = null): ModelContext {
   const tools: Registry = new Map();
-  let pushPending = false, changePending = false;
+  let pushPending = false,
+    changePending = false;
   // changed says, once per turn, that the tools this page sees changed: toolchange here, and
   // with local true the other frames are sent this document's new list.
   const changed = (local = true): void => {
@@ -100,7 +152,8 @@ export function createModelContext(normalizeOn: boolean, mirror: Mirror | null =
     mc.dispatchEvent(new Type(type, { toolName }));
     window.dispatchEvent(new Type(type, { toolName }));
   };
-  const run = (entry: Entry, inputJSON: string, signal?: AbortSignal): Promise<string | null> => runEntry(entry, inputJSON, signal, normalizeOn, fire);
+  const run = (entry: Entry, inputJSON: string, signal?: AbortSignal): Promise<string | null> =>
+    runEntry(entry, inputJSON, signal, normalizeOn, fire);
 
   class BridgeModelContext extends EventTarget {
     registerTool(tool: ModelContextTool, options?: { signal?: AbortSignal; exposedTo?: string[] }): Promise<undefined> {
@@ -113,27 +166,44 @@ export function createModelContext(normalizeOn: boolean, mirror: Mirror | null =
         return Promise.resolve(list.sort((a, b) => Number(a.name > b.name) - Number(a.name < b.name)));
       });
     }
-    executeTool(registered: RegisteredTool, input?: object, options?: { signal?: AbortSignal }): Promise<string | null> {
+    executeTool(
+      registered: RegisteredTool,
+      input?: object,
+      options?: { signal?: AbortSignal },
+    ): Promise<string | null> {
       return attempt(() => {
         const signal = options && options.signal;
         if (signal && signal.aborted) throw signal.reason;
-        if (!registered || typeof registered !== "object" || typeof registered.name !== "string" || registered.description === undefined ||
-          registered.window == null || typeof registered.origin !== "string")
+        if (
+          !registered ||
+          typeof registered !== "object" ||
+          typeof registered.name !== "string" ||
+          registered.description === undefined ||
+          registered.window == null ||
+          typeof registered.origin !== "string"
+        )
           throw new TypeError("executeTool: not a tool from getTools()");
         // An opaque origin cannot name itself to an agent, nor can a tool whose origin is no
         // tuple origin: such calls are not supported (the newest tests), whatever the tool.
-        if (frames.origin === "null" || !isTupleOrigin(registered.origin)) throw domError("NotSupportedError", "executeTool: an opaque origin");
+        if (frames.origin === "null" || !isTupleOrigin(registered.origin))
+          throw domError("NotSupportedError", "executeTool: an opaque origin");
         if (input === undefined) input = {};
         let inputJSON: string | undefined;
-        try { inputJSON = input !== null && typeof input === "object" ? stringify(input) : undefined; } catch { /* below */ }
-        if (inputJSON === undefined || !/^[{[]/.test(inputJSON)) throw new TypeError("executeTool: the input is not a JSON object");
+        try {
+          inputJSON = input !== null && typeof input === "object" ? stringify(input) : undefined;
+        } catch {
+          /* below */
+        }
+        if (inputJSON === undefined || !/^[{[]/.test(inputJSON))
+          throw new TypeError("executeTool: the input is not a JSON object");
         // Another frame's tool: what it sends is normalized here again, whatever it says.
         if (registered.window !== window) {
           const raw = frames.call(registered, inputJSON, signal);
           return normalizeOn ? raw.then((text) => normalizeForeign(text, registered.name)) : raw;
         }
         const entry = tools.get(registered.name);
-        if (!entry || registered.origin !== frames.origin) throw domError("UnknownError", "executeTool: no tool " + registered.name);
+        if (!entry || registered.origin !== frames.origin)
+          throw domError("UnknownError", "executeTool: no tool " + registered.name);
         return run(entry, inputJSON, signal);
       });
     }
@@ -152,12 +222,23 @@ export function createModelContext(normalizeOn: boolean, mirror: Mirror | null =
 // register is registerTool's steps: the checks native WebMCP makes, the schema checked on the
 // page, then the tool is announced (toolchange) and the promise resolves. While the first
 // schema with a pattern waits for the pattern checker, its name is held (reserved).
-function register(tools: Registry, changed: () => void, tool: ModelContextTool, options: { signal?: AbortSignal; exposedTo?: string[] } | undefined,
-  announce: Announce | null): Promise<undefined> {
+function register(
+  tools: Registry,
+  changed: () => void,
+  tool: ModelContextTool,
+  options: { signal?: AbortSignal; exposedTo?: string[] } | undefined,
+  announce: Announce | null,
+): Promise<undefined> {
   const { name, description, execute, inputSchema, title, annotations } = Object(tool) as Partial<ModelContextTool>;
-  if (typeof tool !== "object" || description === undefined || typeof execute !== "function" || inputSchema !== undefined && Object(inputSchema) !== inputSchema)
+  if (
+    typeof tool !== "object" ||
+    description === undefined ||
+    typeof execute !== "function" ||
+    (inputSchema !== undefined && Object(inputSchema) !== inputSchema)
+  )
     throw new TypeError("registerTool: bad description, execute or inputSchema");
-  if (typeof name !== "string" || !TOOL_NAME.test(name)) throw domError("InvalidStateError", "registerTool: a name is 1-128 of A-Z a-z 0-9 _ . -");
+  if (typeof name !== "string" || !TOOL_NAME.test(name))
+    throw domError("InvalidStateError", "registerTool: a name is 1-128 of A-Z a-z 0-9 _ . -");
   const held = reserved.get(tools) ?? new Set<string>();
   reserved.set(tools, held);
   if (tools.has(name) || held.has(name)) throw domError("InvalidStateError", "registerTool: duplicate name " + name);
@@ -167,21 +248,42 @@ function register(tools: Registry, changed: () => void, tool: ModelContextTool, 
   const exposedTo = checkOrigins(options && options.exposedTo, "exposedTo");
   const add = ({ text, schema }: SchemaCheck): Promise<undefined> => {
     const entry: ScriptEntry = {
-      tool, name, title: title === undefined ? "" : usv(title), description: usv(description), text, schema, exposedTo,
+      tool,
+      name,
+      title: title === undefined ? "" : usv(title),
+      description: usv(description),
+      text,
+      schema,
+      exposedTo,
       annotations: annotations === undefined ? undefined : hints(Object(annotations) as Record<string, unknown>),
     };
-    if (signal && signal.aborted) { releaseSchema(schema); throw signal.reason; }
-    tools.set(name, entry); // the name is taken from now on, in call order
-    if (signal) signal.addEventListener("abort", () => {
-      if (tools.get(name) !== entry) return;
-      tools.delete(name);
+    if (signal && signal.aborted) {
       releaseSchema(schema);
-      if (entry.announced) { changed(); announce?.removed(entry); }
-    }, { once: true });
+      throw signal.reason;
+    }
+    tools.set(name, entry); // the name is taken from now on, in call order
+    if (signal)
+      signal.addEventListener(
+        "abort",
+        () => {
+          if (tools.get(name) !== entry) return;
+          tools.delete(name);
+          releaseSchema(schema);
+          if (entry.announced) {
+            changed();
+            announce?.removed(entry);
+          }
+        },
+        { once: true },
+      );
     // Registered: toolchange first, then the promise resolves; an abort before then rejects it.
     return Promise.resolve().then(() => {
       if (signal && signal.aborted) throw signal.reason;
-      if (tools.get(name) === entry) { entry.announced = true; changed(); announce?.added(entry); }
+      if (tools.get(name) === entry) {
+        entry.announced = true;
+        changed();
+        announce?.added(entry);
+      }
       return undefined;
     });
   };
@@ -196,8 +298,13 @@ const reserved = new WeakMap<Registry, Set<string>>();
 // runEntry calls the tool of entry with the arguments' JSON: the execute steps with their
 // cancellation. The promise rejects at once with the caller's reason when signal aborts; the
 // tool's own signal aborts a task later, with toolcancel after it.
-function runEntry(entry: Entry, inputJSON: string, signal: AbortSignal | undefined, normalizeOn: boolean,
-  fire: (Type: ToolEventClass, type: string, toolName: string) => void): Promise<string | null> {
+function runEntry(
+  entry: Entry,
+  inputJSON: string,
+  signal: AbortSignal | undefined,
+  normalizeOn: boolean,
+  fire: (Type: ToolEventClass, type: string, toolName: string) => void,
+): Promise<string | null> {
   const name = entry.name;
   return new Promise((resolve, reject) => {
     let settled = false;
@@ -207,28 +314,42 @@ function runEntry(entry: Entry, inputJSON: string, signal: AbortSignal | undefin
       if (settled || !signal) return;
       settled = true;
       reject(signal.reason);
-      setTimeout(() => { inner.abort(domError("AbortError", "The tool call was cancelled.")); cancelled(); });
+      setTimeout(() => {
+        inner.abort(domError("AbortError", "The tool call was cancelled."));
+        cancelled();
+      });
     };
     if (signal) signal.addEventListener("abort", onAbort, { once: true });
     const finish = (ok: boolean, v: unknown): void => {
       if (signal) signal.removeEventListener("abort", onAbort);
       if (settled) return;
       settled = true;
-      if (ok) resolve(v as string | null); else reject(v);
+      if (ok) resolve(v as string | null);
+      else reject(v);
     };
     const activated = (): void => fire(ToolActivatedEvent, "toolactivated", name);
     const ctx = { signal: inner.signal };
     // A form fills itself and says when it is active; a script tool is active once called.
     const execute = entry.form
       ? (args: Record<string, unknown>) => runForm(entry, args, { signal: inner.signal, activated, cancelled })
-      : (args: Record<string, unknown>) => { const out = entry.tool.execute(args, ctx); activated(); return out; };
+      : (args: Record<string, unknown>) => {
+          const out = entry.tool.execute(args, ctx);
+          activated();
+          return out;
+        };
     runGuarded(name, entry.form ? null : entry.schema, inputJSON, normalizeOn, (args) => {
       if (settled) throw new DOMException("The tool call was cancelled.", "AbortError"); // while validating
       return execute(args);
-    }).then((out) => ("error" in out ? finish(false, out.error) : finish(true, out.text)),
+    }).then(
+      (out) => ("error" in out ? finish(false, out.error) : finish(true, out.text)),
       // Only raw results reject here: then, as native WebMCP does, a tool that fails is an
       // UnknownError (a form says why).
-      (e: unknown) => finish(false, domError("UnknownError", entry.form && e instanceof Error && e.message || "executeTool: the tool failed")));
+      (e: unknown) =>
+        finish(
+          false,
+          domError("UnknownError", (entry.form && e instanceof Error && e.message) || "executeTool: the tool failed"),
+        ),
+    );
   });
 }
 
@@ -241,7 +362,7 @@ function defineHandlerAttributes(proto: EventTarget): void {
       get: () => handler,
       set(this: EventTarget, f: unknown) {
         if (handler) this.removeEventListener(type, handler);
-        handler = typeof f === "function" ? f as EventListener : null;
+        handler = typeof f === "function" ? (f as EventListener) : null;
         if (handler) this.addEventListener(type, handler);
       },
     });

@@ -13,7 +13,10 @@ type RegisterOptions = { signal?: AbortSignal; exposedTo?: string[] } | undefine
 /** nativeModelContext is the browser's own ModelContext, read through the prototypes' getters
  * (an <img name="modelContext"> makes document.modelContext an element). */
 export function nativeModelContext(): ModelContext | null {
-  const sources: [{ prototype: object } | undefined, object][] = [[globalThis.Document, document], [globalThis.Navigator, navigator]];
+  const sources: [{ prototype: object } | undefined, object][] = [
+    [globalThis.Document, document],
+    [globalThis.Navigator, navigator],
+  ];
   for (const [Interface, target] of sources) {
     const d = Interface && getOwnPropertyDescriptor(Interface.prototype, "modelContext");
     const mc: unknown = d && typeof d.get === "function" ? d.get.call(target) : null;
@@ -26,7 +29,12 @@ export function nativeModelContext(): ModelContext | null {
  * navigator only, tools unregistered by name, and an agent's call through invokeTool, which
  * resolves to the tool's own value. It has no executeTool, signals or document.modelContext. */
 interface InvokingModelContext {
-  registerTool(tool: { name: string; description: string; inputSchema?: unknown; execute(input: Record<string, unknown>): unknown }): unknown;
+  registerTool(tool: {
+    name: string;
+    description: string;
+    inputSchema?: unknown;
+    execute(input: Record<string, unknown>): unknown;
+  }): unknown;
   unregisterTool(name: string): void;
   invokeTool(name: string, input: unknown): Promise<unknown>;
 }
@@ -34,29 +42,53 @@ interface InvokingModelContext {
 /** invokingModelContext is native when it is of that kind, else null. */
 export function invokingModelContext(native: ModelContext): InvokingModelContext | null {
   const n = native as unknown as Partial<InvokingModelContext> & { executeTool?: unknown };
-  return typeof n.executeTool !== "function" && typeof n.invokeTool === "function" && typeof n.unregisterTool === "function"
-    ? n as InvokingModelContext : null;
+  return typeof n.executeTool !== "function" &&
+    typeof n.invokeTool === "function" &&
+    typeof n.unregisterTool === "function"
+    ? (n as InvokingModelContext)
+    : null;
 }
 
 /** A tool of the bridge's own ModelContext, as mirrorInto hands it to the browser's. */
-export interface MirroredTool { name: string; description: string; text: string | undefined; run(input: unknown): Promise<unknown> }
+export interface MirroredTool {
+  name: string;
+  description: string;
+  text: string | undefined;
+  run(input: unknown): Promise<unknown>;
+}
 
 /** mirrorInto makes the browser's own registry (an invoking ModelContext) hold the tools of the
  * bridge's ModelContext, so that the browser's agent (invokeTool) calls them through the
  * guarded flow and gets the normalized CallToolResult. It answers add and remove. */
 export function mirrorInto(native: InvokingModelContext): { add(t: MirroredTool): void; remove(name: string): void } {
-  const parseSchema = (text: string | undefined): unknown => { try { return text === undefined ? undefined : parse(text); } catch { return undefined; } };
+  const parseSchema = (text: string | undefined): unknown => {
+    try {
+      return text === undefined ? undefined : parse(text);
+    } catch {
+      return undefined;
+    }
+  };
   return {
     add(t) {
       try {
-        const registered = native.registerTool({ name: t.name, description: t.description, inputSchema: parseSchema(t.text), execute: (input) => t.run(input) });
-        if (registered instanceof Promise) registered.catch((e: unknown) => console.warn(`${t.name}: the browser's own WebMCP refused the tool`, e));
+        const registered = native.registerTool({
+          name: t.name,
+          description: t.description,
+          inputSchema: parseSchema(t.text),
+          execute: (input) => t.run(input),
+        });
+        if (registered instanceof Promise)
+          registered.catch((e: unknown) => console.warn(`${t.name}: the browser's own WebMCP refused the tool`, e));
       } catch (e) {
         console.warn(`${t.name}: the browser's own WebMCP refused the tool`, e);
       }
     },
     remove(name) {
-      try { native.unregisterTool(name); } catch { /* not there */ }
+      try {
+        native.unregisterTool(name);
+      } catch {
+        /* not there */
+      }
     },
   };
 }
@@ -70,7 +102,11 @@ export function wrapNative(native: ModelContext, normalizeOn: boolean): ModelCon
   const nativeRegister = native.registerTool.bind(native);
   native.registerTool = function registerTool(tool: ModelContextTool, options?: RegisterOptions): Promise<undefined> {
     if (!tool || typeof tool.execute !== "function") return nativeRegister(tool, options);
-    if (!normalizeOn) return nativeRegister({ ...tool, execute: async (input, ctx) => rawValue(await tool.execute(input, ctx)) }, options);
+    if (!normalizeOn)
+      return nativeRegister(
+        { ...tool, execute: async (input, ctx) => rawValue(await tool.execute(input, ctx)) },
+        options,
+      );
     let checked;
     try {
       checked = checkToolSchema(tool.inputSchema);
@@ -107,14 +143,24 @@ export function wrapNative(native: ModelContext, normalizeOn: boolean): ModelCon
   const held = new Map<string, Promise<unknown>>();
   const after = (name: string, next: () => Promise<undefined>): Promise<undefined> => {
     const done = (held.get(name) ?? Promise.resolve()).then(next, next);
-    const settled = done.then(() => undefined, () => undefined);
+    const settled = done.then(
+      () => undefined,
+      () => undefined,
+    );
     held.set(name, settled);
-    void settled.then(() => { if (held.get(name) === settled) held.delete(name); });
+    void settled.then(() => {
+      if (held.get(name) === settled) held.delete(name);
+    });
     return done;
   };
   if (!navigator.modelContext) {
     // The draft keeps navigator.modelContext as a deprecated alias of the same object.
-    defineProperty(Navigator.prototype, "modelContext", { configurable: true, get() { return native; } });
+    defineProperty(Navigator.prototype, "modelContext", {
+      configurable: true,
+      get() {
+        return native;
+      },
+    });
   }
   return native;
 }

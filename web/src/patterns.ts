@@ -35,7 +35,10 @@ function repetitionProduct(nodes: readonly Node[]): number {
 }
 
 const lookaround: readonly (readonly [string, string])[] = [
-  ["(?=", "lookahead"], ["(?!", "negative lookahead"], ["(?<=", "lookbehind"], ["(?<!", "negative lookbehind"],
+  ["(?=", "lookahead"],
+  ["(?!", "negative lookahead"],
+  ["(?<=", "lookbehind"],
+  ["(?<!", "negative lookbehind"],
 ];
 
 // pattern.go writes ECMAScript's \s as RE2 class items (from the range \t-\r to \x{feff}), \S in
@@ -98,12 +101,14 @@ function translateUnicodeEscape(rest: string): { out: string; n: number } {
   if (rest.startsWith("\\u{")) {
     const end = rest.indexOf("}");
     const digits = rest.slice(3, end);
-    if (end > 3 && /^[0-9A-Fa-f]+$/.test(digits) && parseInt(digits, 16) <= 0x10ffff) return { out: codePoint(parseInt(digits, 16)), n: end + 1 };
+    if (end > 3 && /^[0-9A-Fa-f]+$/.test(digits) && parseInt(digits, 16) <= 0x10ffff)
+      return { out: codePoint(parseInt(digits, 16)), n: end + 1 };
   } else {
     const r = hex4(rest.slice(2));
     if (r !== null) {
       const lo = rest.startsWith("\\u", 6) ? hex4(rest.slice(8)) : null;
-      if (r >= 0xd800 && r < 0xdc00 && lo !== null && lo >= 0xdc00 && lo < 0xe000) return { out: codePoint(0x10000 + ((r - 0xd800) << 10) + (lo - 0xdc00)), n: 12 };
+      if (r >= 0xd800 && r < 0xdc00 && lo !== null && lo >= 0xdc00 && lo < 0xe000)
+        return { out: codePoint(0x10000 + ((r - 0xd800) << 10) + (lo - 0xdc00)), n: 12 };
       return { out: codePoint(r), n: 6 };
     }
   }
@@ -336,7 +341,8 @@ function canonicalClassName(name: string): string {
   let out = "";
   for (const c of name) {
     if (c === "_" || c === "-" || c === " ") continue;
-    out += out === "" && c >= "a" && c <= "z" ? c.toUpperCase() : out !== "" && c >= "A" && c <= "Z" ? c.toLowerCase() : c;
+    out +=
+      out === "" && c >= "a" && c <= "z" ? c.toUpperCase() : out !== "" && c >= "A" && c <= "Z" ? c.toLowerCase() : c;
   }
   return out;
 }
@@ -373,7 +379,14 @@ function classChar(s: string): { rune: number; rest: string } {
   return { rune, rest: s.slice(rune > 0xffff ? 2 : 1) };
 }
 
-const cEscapes = new Map([["a", 7], ["f", 12], ["n", 10], ["r", 13], ["t", 9], ["v", 11]]);
+const cEscapes = new Map([
+  ["a", 7],
+  ["f", 12],
+  ["n", 10],
+  ["r", 13],
+  ["t", 9],
+  ["v", 11],
+]);
 
 /** parseEscape reads a one-character escape at s ("\…"): octal, \xHH, \x{…}, a C escape or
  * escaped punctuation. */
@@ -381,7 +394,8 @@ function parseEscape(s: string): { rune: number; rest: string } {
   if (s.length < 2) unparsable();
   const c = s[1];
   const octal = /^[0-7]{1,3}/.exec(s.slice(1));
-  if (octal && (c === "0" || octal[0].length > 1)) return { rune: parseInt(octal[0], 8), rest: s.slice(1 + octal[0].length) };
+  if (octal && (c === "0" || octal[0].length > 1))
+    return { rune: parseInt(octal[0], 8), rest: s.slice(1 + octal[0].length) };
   const cEscape = cEscapes.get(c);
   if (cEscape !== undefined) return { rune: cEscape, rest: s.slice(2) };
   const hexBraces = /^x\{([0-9A-Fa-f]+)\}/.exec(s.slice(1));

@@ -63,7 +63,10 @@ const useLatestEffect = typeof document === "undefined" ? useEffect : useLayoutE
  * Keeps `tool` registered with document.modelContext while the component is mounted, and
  * unregisters it (by aborting its signal) on unmount. Agents always run the latest `execute`.
  */
-export function useWebMCPTool<Input = Record<string, unknown>>(tool: WebMCPTool<Input>, options: UseWebMCPToolOptions = {}): void {
+export function useWebMCPTool<Input = Record<string, unknown>>(
+  tool: WebMCPTool<Input>,
+  options: UseWebMCPToolOptions = {},
+): void {
   const latest = useRef({ tool, options });
   useLatestEffect(() => {
     latest.current = { tool, options };

@@ -5,17 +5,36 @@
 import { POLICY_DEFAULTS } from "./generated/boundary.ts";
 import type { ContentBlock, ToolOutput } from "./types.ts";
 
+/** FRAME_HEAD starts the document of a sanitized-HTML frame: a CSP that runs nothing and loads
+ * only https and data: images, and the frame's style. */
+const FRAME_HEAD =
+  '<!doctype html><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" ' +
+  "content=\"default-src 'none'; img-src https: data:; style-src 'unsafe-inline'\">" +
+  "<style>body{font:14px/1.5 system-ui,sans-serif;margin:.5rem;color:#1d2330}" +
+  "table{border-collapse:collapse}td,th{border:1px solid #ccd;padding:.2rem .5rem}img{max-width:100%}</style>";
+
 type Props = Record<string, string>;
 /** A tool as the renderer lists it: what agent.listTools gives. */
-interface ListedTool { name: string; title?: string; description: string; inputSchema?: Record<string, unknown> }
+interface ListedTool {
+  name: string;
+  title?: string;
+  description: string;
+  inputSchema?: Record<string, unknown>;
+}
 type FieldSchema = { enum?: unknown[]; type?: string; default?: unknown; description?: string };
 
 // linkable says whether a link goes somewhere when clicked: the default policy's schemes.
-const linkable = (href: string): boolean => POLICY_DEFAULTS.linkSchemes.some((s) => href.toLowerCase().startsWith(s + ":"));
+const linkable = (href: string): boolean =>
+  POLICY_DEFAULTS.linkSchemes.some((s) => href.toLowerCase().startsWith(s + ":"));
 
 // hostOf is the host of a URL as the browser reads it (IDN as punycode).
 function hostOf(uri: string): string {
-  try { const u = new URL(uri); return u.host || u.protocol; } catch { return "invalid URL"; }
+  try {
+    const u = new URL(uri);
+    return u.host || u.protocol;
+  } catch {
+    return "invalid URL";
+  }
 }
 
 // fitHTMLFrames sizes each sanitized-HTML frame render put in box to the height of its document
@@ -30,7 +49,8 @@ function fitHTMLFrames(box: Element): void {
     twin.setAttribute("sandbox", "allow-same-origin");
     twin.setAttribute("aria-hidden", "true");
     twin.tabIndex = -1;
-    twin.style.cssText = `position:absolute;left:-99999px;top:0;visibility:hidden;border:0;height:0;width:${frame.clientWidth}px`;
+    twin.style.cssText =
+      "position:absolute;left:-99999px;top:0;visibility:hidden;border:0;height:0;" + `width:${frame.clientWidth}px`;
     twin.onload = () => {
       const height = twin.contentDocument ? twin.contentDocument.documentElement.scrollHeight : 0;
       twin.remove();
@@ -47,7 +67,11 @@ function fitHTMLFrames(box: Element): void {
 const shown = (v: unknown): string => (typeof v === "object" && v !== null ? JSON.stringify(v) : String(v));
 
 {
-  const el = <K extends keyof HTMLElementTagNameMap>(tag: K, props: Props = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] => {
+  const el = <K extends keyof HTMLElementTagNameMap>(
+    tag: K,
+    props: Props = {},
+    ...children: (Node | string)[]
+  ): HTMLElementTagNameMap[K] => {
     const e = document.createElement(tag);
     for (const [k, v] of Object.entries(props)) {
       if (k === "class") e.className = v;
@@ -67,7 +91,10 @@ const shown = (v: unknown): string => (typeof v === "object" && v !== null ? JSO
   // {result, violations, tables} — into container. The violations' notices are highlighted;
   // tables holds the rows of each text/csv resource by block index, read by the module, so
   // nothing is parsed here.
-  function render({ result, violations = [], tables = {} }: Pick<ToolOutput, "result"> & Partial<ToolOutput>, container: Element): void {
+  function render(
+    { result, violations = [], tables = {} }: Pick<ToolOutput, "result"> & Partial<ToolOutput>,
+    container: Element,
+  ): void {
     container.replaceChildren();
     const box = el("div", { class: "wmb-result" + (result.isError ? " wmb-error" : "") });
     if (result.isError) box.append(el("div", { class: "wmb-badge", text: "Error" }));
@@ -83,7 +110,11 @@ const shown = (v: unknown): string => (typeof v === "object" && v !== null ? JSO
         }
         case "image": {
           const alt = block._meta && typeof block._meta.alt === "string" ? block._meta.alt : "";
-          const fig = el("figure", { class: "wmb-image" }, el("img", { src: `data:${block.mimeType};base64,${block.data}`, alt }));
+          const fig = el(
+            "figure",
+            { class: "wmb-image" },
+            el("img", { src: `data:${block.mimeType};base64,${block.data}`, alt }),
+          );
           if (alt) fig.append(el("figcaption", { text: alt }));
           box.append(fig);
           break;
@@ -97,15 +128,26 @@ const shown = (v: unknown): string => (typeof v === "object" && v !== null ? JSO
           // The host as the browser reads it (IDN as punycode) stands beside the name the page
           // chose, so a name cannot pass for another site.
           const host = hostOf(block.uri);
-          box.append(el("div", { class: "wmb-link" }, el("a", { href, target: "_blank", rel: "noopener noreferrer nofollow", text: block.title || block.name }),
-            el("span", { class: "wmb-host", text: ` (${host})` })));
+          box.append(
+            el(
+              "div",
+              { class: "wmb-link" },
+              el("a", { href, target: "_blank", rel: "noopener noreferrer nofollow", text: block.title || block.name }),
+              el("span", { class: "wmb-host", text: ` (${host})` }),
+            ),
+          );
           break;
         }
         case "resource": {
           const r = block.resource;
           if (r.mimeType === "text/html" && "text" in r && typeof r.text === "string") {
-            const frame = el("iframe", { class: "wmb-html", sandbox: "", referrerpolicy: "no-referrer", title: "tool HTML" });
-            frame.srcdoc = `<!doctype html><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src https: data:; style-src 'unsafe-inline'"><style>body{font:14px/1.5 system-ui,sans-serif;margin:.5rem;color:#1d2330}table{border-collapse:collapse}td,th{border:1px solid #ccd;padding:.2rem .5rem}img{max-width:100%}</style>${r.text}`;
+            const frame = el("iframe", {
+              class: "wmb-html",
+              sandbox: "",
+              referrerpolicy: "no-referrer",
+              title: "tool HTML",
+            });
+            frame.srcdoc = FRAME_HEAD + r.text;
             box.append(frame);
           } else if (r.mimeType === "text/csv" && Array.isArray(tables[index])) {
             const table = el("table", { class: "wmb-table" });
@@ -125,42 +167,63 @@ const shown = (v: unknown): string => (typeof v === "object" && v !== null ? JSO
       }
     });
     if (result.structuredContent) {
-      box.append(el("details", { class: "wmb-structured" }, el("summary", { text: "structuredContent" }),
-        el("pre", { text: JSON.stringify(result.structuredContent, null, 2) })));
+      box.append(
+        el(
+          "details",
+          { class: "wmb-structured" },
+          el("summary", { text: "structuredContent" }),
+          el("pre", { text: JSON.stringify(result.structuredContent, null, 2) }),
+        ),
+      );
     }
-    box.append(el("details", { class: "wmb-raw" }, el("summary", { text: "CallToolResult JSON" }),
-      el("pre", { text: JSON.stringify(result, (k, v: unknown) => (k === "data" && typeof v === "string" && v.length > 120 ? v.slice(0, 120) + "…" : v), 2) })));
+    box.append(
+      el(
+        "details",
+        { class: "wmb-raw" },
+        el("summary", { text: "CallToolResult JSON" }),
+        el("pre", {
+          text: JSON.stringify(
+            result,
+            (k, v: unknown) => (k === "data" && typeof v === "string" && v.length > 120 ? v.slice(0, 120) + "…" : v),
+            2,
+          ),
+        }),
+      ),
+    );
     container.append(box);
   }
 
   // formFor builds inputs for a tool's inputSchema (top-level properties) and returns
   // {form, read()} where read() gives the arguments object.
-  function formFor(schema: Record<string, unknown> | undefined): { form: HTMLElement; read: () => Record<string, unknown> } {
+  function formFor(schema: Record<string, unknown> | undefined): {
+    form: HTMLElement;
+    read: () => Record<string, unknown>;
+  } {
     const form = el("div", { class: "wmb-form" });
     const props = ((schema && schema.properties) || {}) as Record<string, FieldSchema>;
-    const required = new Set((schema && schema.required || []) as string[]);
+    const required = new Set(((schema && schema.required) || []) as string[]);
     const readers: (() => [string, unknown] | null)[] = [];
     for (const [name, s] of Object.entries(props)) {
       const id = "wmb-" + name + "-" + Math.random().toString(36).slice(2, 7);
       const label = el("label", { for: id, text: name + (required.has(name) ? " *" : "") });
       let input: HTMLElement;
       if (Array.isArray(s.enum)) {
-        const select = input = el("select", { id });
+        const select = (input = el("select", { id }));
         for (const v of s.enum) select.append(el("option", { value: JSON.stringify(v), text: String(v) }));
         readers.push(() => [name, JSON.parse(select.value)]);
       } else if (s.type === "boolean") {
-        const box = input = el("input", { id, type: "checkbox" });
+        const box = (input = el("input", { id, type: "checkbox" }));
         readers.push(() => [name, box.checked]);
       } else if (s.type === "number" || s.type === "integer") {
-        const num = input = el("input", { id, type: "number" });
+        const num = (input = el("input", { id, type: "number" }));
         if (s.default !== undefined) num.value = shown(s.default);
         readers.push(() => (num.value === "" ? null : [name, Number(num.value)]));
       } else if (s.type === "string" || !s.type) {
-        const text = input = el("input", { id, type: "text", placeholder: s.description || "" });
+        const text = (input = el("input", { id, type: "text", placeholder: s.description || "" }));
         if (s.default !== undefined) text.value = shown(s.default);
         readers.push(() => (text.value === "" ? null : [name, text.value])); // left empty: missing, required or not
       } else {
-        const area = input = el("textarea", { id, placeholder: "JSON" });
+        const area = (input = el("textarea", { id, placeholder: "JSON" }));
         readers.push(() => (area.value === "" ? null : [name, JSON.parse(area.value)]));
       }
       form.append(el("div", { class: "wmb-field" }, label, input));
@@ -171,20 +234,32 @@ const shown = (v: unknown): string => (typeof v === "object" && v !== null ? JSO
   // toolList fills container with one card per tool — name, description, a form built from its
   // inputSchema and a Call button — and calls onCall(tool, args, card) when a button is pressed.
   // The demo's in-page agent and the extension panel both use it.
-  function toolList(tools: ListedTool[], container: Element, onCall: (tool: ListedTool, args: Record<string, unknown> | null, card: HTMLElement) => void): void {
+  function toolList(
+    tools: ListedTool[],
+    container: Element,
+    onCall: (tool: ListedTool, args: Record<string, unknown> | null, card: HTMLElement) => void,
+  ): void {
     container.replaceChildren();
     for (const tool of tools) {
       const button = el("button", { text: "Call" });
       const { form, read } = formFor(tool.inputSchema);
-      const card = el("div", { class: "tool", "data-tool": tool.name },
+      const card = el(
+        "div",
+        { class: "tool", "data-tool": tool.name },
         el("div", { class: "tool-head" }, el("span", { class: "tool-name", text: tool.name }), button),
-        el("p", { class: "tool-desc", text: tool.description }), form);
+        el("p", { class: "tool-desc", text: tool.description }),
+        form,
+      );
       const nameEl = card.querySelector<HTMLElement>(".tool-name");
       if (tool.title && nameEl) nameEl.title = tool.title;
       button.onclick = () => {
         container.querySelectorAll(".tool").forEach((c) => c.classList.toggle("active", c === card));
         let args: Record<string, unknown> | null;
-        try { args = read(); } catch { args = null; }
+        try {
+          args = read();
+        } catch {
+          args = null;
+        }
         onCall(tool, args, card);
       };
       container.append(card);

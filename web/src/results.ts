@@ -25,15 +25,28 @@ export function reportViolations(tool: string, violations: readonly Omit<Violati
       console.warn(`${MESSAGE_PREFIX}${tool ? `tool "${tool}": ` : ""}${v.notice}`);
     }
     const detail: Violation = { tool, ...v };
-    for (const f of violationListeners) { try { f(detail); } catch (e) { console.error(e); } }
+    for (const f of violationListeners) {
+      try {
+        f(detail);
+      } catch (e) {
+        console.error(e);
+      }
+    }
     window.dispatchEvent(new CustomEvent("webmcpbridgeviolation", { detail }));
   }
 }
 
 /** What the module answers for one normalized result: the violations and, for the agent side,
  * the model input and the tables of its text/csv resources. */
-export interface NormalizedHead { violations?: Omit<Violation, "tool">[]; modelInput?: ModelInput; tables?: Record<string, string[][]> }
-interface Normalized { head: NormalizedHead; body: string }
+export interface NormalizedHead {
+  violations?: Omit<Violation, "tool">[];
+  modelInput?: ModelInput;
+  tables?: Record<string, string[][]>;
+}
+interface Normalized {
+  head: NormalizedHead;
+  body: string;
+}
 
 // Plain text is the most common result and needs no checks beyond its length (maxTextChars of
 // the policy in force), so it is mapped here without a trip into the module: the text's JSON in
@@ -53,8 +66,15 @@ function plainText(value: unknown): string | null {
 // isTextBlock tells a plain {type: "text", text} object, with no other member and no toJSON.
 function isTextBlock(value: unknown): value is { type: "text"; text: string } {
   const v = value as { type?: unknown; text?: unknown; toJSON?: unknown } | null;
-  return !!v && typeof v === "object" && v.type === "text" && typeof v.text === "string" &&
-    typeof v.toJSON !== "function" && keys(v).length === 2 && getPrototypeOf(v) === ObjectPrototype;
+  return (
+    !!v &&
+    typeof v === "object" &&
+    v.type === "text" &&
+    typeof v.text === "string" &&
+    typeof v.toJSON !== "function" &&
+    keys(v).length === 2 &&
+    getPrototypeOf(v) === ObjectPrototype
+  );
 }
 
 /** normalize returns the CallToolResult as JSON text and what the module said of it: one
@@ -66,21 +86,31 @@ export async function normalize(value: unknown, tool: string, forAgent: boolean,
   const fast = forAgent || prepared.binaries.length ? null : plainText(prepared.value);
   if (fast) return { head: { violations: [] }, body: fast };
   if (!state.policy) await startModule();
-  return toModule(encode(prepared.value), tool, (json) => callGo<"normalize", NormalizedHead>("normalize", json, document.baseURI, prepared.binaries, forAgent));
+  return toModule(encode(prepared.value), tool, (json) =>
+    callGo<"normalize", NormalizedHead>("normalize", json, document.baseURI, prepared.binaries, forAgent),
+  );
 }
 
 /** reread normalizes a raw output again (another frame's, an agent's from anywhere), trusting
  * nothing: a string as JSON text, anything else as a value. */
 export async function reread(raw: unknown, tool: string): Promise<Normalized> {
   await startModule();
-  return toModule(typeof raw === "string" ? tooLarge(raw) ?? raw : encode(raw), tool,
-    (json) => callGo<"parseToolOutput", NormalizedHead>("parseToolOutput", json, document.baseURI));
+  return toModule(typeof raw === "string" ? (tooLarge(raw) ?? raw) : encode(raw), tool, (json) =>
+    callGo<"parseToolOutput", NormalizedHead>("parseToolOutput", json, document.baseURI),
+  );
 }
 
 // toModule hands JSON text to the module through send, or the refusal of text too deep or too
 // large to cross (an isError result), and tells the page of the violations.
-async function toModule(json: string | Refusal, tool: string, send: (json: string) => Promise<Normalized>): Promise<Normalized> {
-  const { head, body } = typeof json === "string" ? await send(json) : await callGo<"refuse", NormalizedHead>("refuse", json.refuse, json.size);
+async function toModule(
+  json: string | Refusal,
+  tool: string,
+  send: (json: string) => Promise<Normalized>,
+): Promise<Normalized> {
+  const { head, body } =
+    typeof json === "string"
+      ? await send(json)
+      : await callGo<"refuse", NormalizedHead>("refuse", json.refuse, json.size);
   reportViolations(tool, head.violations ?? []);
   return { head, body };
 }
@@ -88,18 +118,27 @@ async function toModule(json: string | Refusal, tool: string, send: (json: strin
 /** errorResult is the isError result for a tool that threw or rejected: an error block with the
  * message as thrown and the error's name, whether the name is shown decided by Go. */
 export async function errorResult(err: unknown, forAgent: boolean): Promise<Normalized> {
-  const isError = err instanceof Error ||
+  const isError =
+    err instanceof Error ||
     (!!err && typeof err === "object" && typeof (err as { message?: unknown }).message === "string");
   const name = isError && typeof (err as { name?: unknown }).name === "string" ? (err as { name: string }).name : "";
   const message = isError ? String((err as { message: string }).message) : String(err);
-  const code = err && typeof err === "object" && (err as { code?: unknown }).code !== undefined
-    ? String((err as { code: unknown }).code) : "";
+  const code =
+    err && typeof err === "object" && (err as { code?: unknown }).code !== undefined
+      ? String((err as { code: unknown }).code)
+      : "";
   if (__WEBMCP_RAW_RESULTS__) {
     const block = { type: "error", message, ...(name && { name }), ...(code && { code }) };
     return { head: { violations: [] }, body: stringify(block) };
   }
   const max = (state.policy ?? POLICY_DEFAULTS).maxTextChars;
-  return callGo<"errorResult", NormalizedHead>("errorResult", name, max > 0 ? message.slice(0, max + 1) : message, code, forAgent);
+  return callGo<"errorResult", NormalizedHead>(
+    "errorResult",
+    name,
+    max > 0 ? message.slice(0, max + 1) : message,
+    code,
+    forAgent,
+  );
 }
 
 /** passThrough is a tool's value as the browser passes it on without the bridge: where the module
@@ -107,16 +146,18 @@ export async function errorResult(err: unknown, forAgent: boolean): Promise<Norm
 export async function passThrough(value: unknown): Promise<string> {
   const { value: v, binaries } = await prepareBinaries(value);
   if (binaries.length) {
-    const at = (b: Binary, data: string): unknown => (b.field ? { ...((b.index < 0 ? v : (v as unknown[])[b.index]) as object), data } : { type: "image", data });
+    const at = (b: Binary, data: string): unknown =>
+      b.field ? { ...((b.index < 0 ? v : (v as unknown[])[b.index]) as object), data } : { type: "image", data };
     const out: unknown = isArray(v) ? [...(v as unknown[])] : v;
     let top = out;
     for (const b of binaries) {
       const data = "data:" + (b.mimeType || "application/octet-stream") + ";base64," + base64(b.bytes);
-      if (b.index < 0) top = at(b, data); else (out as unknown[])[b.index] = at(b, data);
+      if (b.index < 0) top = at(b, data);
+      else (out as unknown[])[b.index] = at(b, data);
     }
     return stringify(top);
   }
-  return typeof v === "string" ? v : stringify(v) ?? "undefined";
+  return typeof v === "string" ? v : (stringify(v) ?? "undefined");
 }
 
 function base64(bytes: Uint8Array): string {
@@ -132,11 +173,14 @@ type BinarySource = Blob | ArrayBuffer | ArrayBufferView | HTMLCanvasElement | O
 
 /** isBinary tells the binary values a tool may return in place of an image block. */
 export function isBinary(v: unknown): v is BinarySource {
-  return v instanceof ArrayBuffer || ArrayBuffer.isView(v) ||
+  return (
+    v instanceof ArrayBuffer ||
+    ArrayBuffer.isView(v) ||
     (typeof Blob !== "undefined" && v instanceof Blob) ||
     (typeof HTMLCanvasElement !== "undefined" && v instanceof HTMLCanvasElement) ||
     (typeof OffscreenCanvas !== "undefined" && v instanceof OffscreenCanvas) ||
-    (typeof ImageBitmap !== "undefined" && v instanceof ImageBitmap);
+    (typeof ImageBitmap !== "undefined" && v instanceof ImageBitmap)
+  );
 }
 
 /** blobOf turns a binary into a Blob (a canvas or an ImageBitmap as PNG). */
@@ -161,7 +205,8 @@ export async function blobOf(src: BinarySource): Promise<Blob> {
 async function bytesOf(src: BinarySource, index: number, field: "" | "data"): Promise<Binary> {
   const blob = await blobOf(src);
   const max = (state.policy ?? POLICY_DEFAULTS).maxImageBytes;
-  if (max > 0 && blob.size > max) throw new RangeError(`the image is ${blob.size} bytes, over the maxImageBytes limit of ${max} bytes`);
+  if (max > 0 && blob.size > max)
+    throw new RangeError(`the image is ${blob.size} bytes, over the maxImageBytes limit of ${max} bytes`);
   return { index, field, bytes: new Uint8Array(await blob.arrayBuffer()), mimeType: blob.type };
 }
 
@@ -171,7 +216,7 @@ const blockData = (v: unknown): unknown =>
 /** hasBinaries says whether prepareBinaries would find a binary in value. */
 export function hasBinaries(value: unknown): boolean {
   const here = (v: unknown): boolean => isBinary(v) || isBinary(blockData(v));
-  return here(value) || isArray(value) && value.some(here);
+  return here(value) || (isArray(value) && value.some(here));
 }
 
 /** prepareBinaries takes the binaries out of a result — the result itself, the items of a
@@ -180,13 +225,18 @@ async function prepareBinaries(value: unknown): Promise<{ value: unknown; binari
   value = await value;
   const binaries: Binary[] = [];
   const take = async (v: unknown, index: number): Promise<unknown> => {
-    if (isBinary(v)) { binaries.push(await bytesOf(v, index, "")); return null; }
+    if (isBinary(v)) {
+      binaries.push(await bytesOf(v, index, ""));
+      return null;
+    }
     const data = blockData(v);
-    if (isBinary(data)) { binaries.push(await bytesOf(data, index, "data")); return { ...(v as object), data: null }; }
+    if (isBinary(data)) {
+      binaries.push(await bytesOf(data, index, "data"));
+      return { ...(v as object), data: null };
+    }
     return v;
   };
-  if (isArray(value) && hasBinaries(value))
-    value = await Promise.all(value.map((v: unknown, i) => take(v, i)));
+  if (isArray(value) && hasBinaries(value)) value = await Promise.all(value.map((v: unknown, i) => take(v, i)));
   else value = await take(value, -1);
   return { value, binaries };
 }

@@ -5,9 +5,7 @@
 // can say (RE2's own error for a pattern it cannot parse) Go says, when it compiles the schema.
 // internal/testing/schemacheck runs both over one corpus.
 
-import {
-  JSON_TYPES, KEYWORDS, MAX_DEPTH, MESSAGES, TOO_DEEP, type ValueShape,
-} from "./generated/keywords.ts";
+import { JSON_TYPES, KEYWORDS, MAX_DEPTH, MESSAGES, TOO_DEEP, type ValueShape } from "./generated/keywords.ts";
 import type { PatternProblem } from "./patterns.ts";
 
 /** The pattern checker (patterns.ts), a chunk fetched on first need: see checkSchema. */
@@ -39,7 +37,10 @@ interface SchemaRefusal {
  * A schema with a pattern needs the pattern checker (patterns.ts, which most pages never
  * fetch): without one, checkSchema answers NEEDS_PATTERNS when it meets the first pattern.
  */
-export function checkSchema(schema: unknown, patternCheck: PatternCheck | null = null): SchemaRefusal | null | typeof NEEDS_PATTERNS {
+export function checkSchema(
+  schema: unknown,
+  patternCheck: PatternCheck | null = null,
+): SchemaRefusal | null | typeof NEEDS_PATTERNS {
   if (schema === undefined || schema === null) return null;
   patterns = patternCheck;
   try {
@@ -104,18 +105,30 @@ function checkObject(m: JSONObject, path: string): Refusal | null {
  * made of schemas only the container (checkKeyword checks the subschemas). */
 function checkValue(path: string, shape: ValueShape, v: unknown): Refusal | null {
   switch (shape) {
-    case "types": return checkTypes(path, v);
-    case "array": return Array.isArray(v) ? null : refusal(path, "array");
-    case "count": return isNumber(v) && v >= 0 && Number.isInteger(v) ? null : refusal(path, "count");
-    case "number": return isNumber(v) ? null : refusal(path, "number");
-    case "positive number": return !isNumber(v) ? refusal(path, "number") : v > 0 ? null : refusal(path, "positive");
-    case "boolean": return typeof v === "boolean" ? null : refusal(path, "boolean");
-    case "pattern": return typeof v === "string" ? null : refusal(path, "string");
-    case "names": return checkNames(path, v);
-    case "schemas": return Array.isArray(v) && v.length > 0 ? null : refusal(path, "schemas");
-    case "schema map": return objectOf(v) ? null : refusal(path, "object");
-    case "item schema": return Array.isArray(v) ? refusal(path, "tuple") : null;
-    case "false": return v === false ? null : refusal(path, "false");
+    case "types":
+      return checkTypes(path, v);
+    case "array":
+      return Array.isArray(v) ? null : refusal(path, "array");
+    case "count":
+      return isNumber(v) && v >= 0 && Number.isInteger(v) ? null : refusal(path, "count");
+    case "number":
+      return isNumber(v) ? null : refusal(path, "number");
+    case "positive number":
+      return !isNumber(v) ? refusal(path, "number") : v > 0 ? null : refusal(path, "positive");
+    case "boolean":
+      return typeof v === "boolean" ? null : refusal(path, "boolean");
+    case "pattern":
+      return typeof v === "string" ? null : refusal(path, "string");
+    case "names":
+      return checkNames(path, v);
+    case "schemas":
+      return Array.isArray(v) && v.length > 0 ? null : refusal(path, "schemas");
+    case "schema map":
+      return objectOf(v) ? null : refusal(path, "object");
+    case "item schema":
+      return Array.isArray(v) ? refusal(path, "tuple") : null;
+    case "false":
+      return v === false ? null : refusal(path, "false");
     case "any":
     case "schema":
       return null;
@@ -137,7 +150,11 @@ function checkKeyword(k: string, m: JSONObject, path: string): Refusal | null {
     case "not":
       return checkSubschema(v, at);
     case "contains":
-      return checkSubschema(v, at) ?? checkContainsCount(m, path, "minContains") ?? checkContainsCount(m, path, "maxContains");
+      return (
+        checkSubschema(v, at) ??
+        checkContainsCount(m, path, "minContains") ??
+        checkContainsCount(m, path, "maxContains")
+      );
     case "prefixItems":
     case "allOf":
     case "anyOf":

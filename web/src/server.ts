@@ -6,7 +6,13 @@
 // The module's exports are taken, by name, from the global the module sets at start, which the
 // bridge claimed before (claimModuleGlobals): no other script can read, call or replace them.
 import { getOwnPropertyDescriptor, type ModuleGlobals } from "./builtins.ts";
-import { EXPORT_NAMES, MESSAGE_PREFIX, type ExportArgs, type ExportName, type TestExportName } from "./generated/boundary.ts";
+import {
+  EXPORT_NAMES,
+  MESSAGE_PREFIX,
+  type ExportArgs,
+  type ExportName,
+  type TestExportName,
+} from "./generated/boundary.ts";
 import { frameOf, frameText } from "./frame.ts";
 
 /** A request to the module server. */
@@ -38,14 +44,25 @@ export interface Answer {
 }
 
 /** What wasm_exec.js defines: Go's runtime for js/wasm. */
-interface GoRuntime { importObject: WebAssembly.Imports; exited: boolean; run(instance: WebAssembly.Instance): Promise<void> }
+interface GoRuntime {
+  importObject: WebAssembly.Imports;
+  exited: boolean;
+  run(instance: WebAssembly.Instance): Promise<void>;
+}
 type GoExport = (...args: unknown[]) => unknown;
 type Scope = typeof globalThis & { Go: new () => GoRuntime };
 
 /** The module died in a call. */
-class Crash { constructor(readonly crashed: string) {} }
+class Crash {
+  constructor(readonly crashed: string) {}
+}
 /** The module cannot run here (and a CSP is why, when csp). */
-class Unavailable { constructor(readonly unavailable: string, readonly csp = false) {} }
+class Unavailable {
+  constructor(
+    readonly unavailable: string,
+    readonly csp = false,
+  ) {}
+}
 
 /** serveModule returns handle(request) → answer for a module run in scope (the Worker's or the
  * window's global object), where wasm_exec.js has defined Go and globals holds the globals the
@@ -60,7 +77,12 @@ export function serveModule(scope: Scope, globals: ModuleGlobals): (req: Request
       try {
         a = await server.answer(req);
       } catch (e) {
-        a = e instanceof Crash ? { crashed: e.crashed } : e instanceof Unavailable ? { unavailable: e.unavailable, csp: e.csp } : { crashed: messageOf(e) };
+        a =
+          e instanceof Crash
+            ? { crashed: e.crashed }
+            : e instanceof Unavailable
+              ? { unavailable: e.unavailable, csp: e.csp }
+              : { crashed: messageOf(e) };
         if (server.compiled) a.module = server.compiled; // a start that failed later: the next one reuses it
       }
       if (server.warning) {
@@ -86,14 +108,21 @@ class ModuleServer {
   /** what the page should hear of the fetch, once */
   warning = "";
 
-  constructor(private readonly scope: Scope, private readonly globals: ModuleGlobals) {}
+  constructor(
+    private readonly scope: Scope,
+    private readonly globals: ModuleGlobals,
+  ) {}
 
-  memoryBytes(): number { return this.memory ? this.memory.buffer.byteLength : 0; }
+  memoryBytes(): number {
+    return this.memory ? this.memory.buffer.byteLength : 0;
+  }
 
   answer(req: Request): Answer | Promise<Answer> {
     switch (req.op) {
-      case "start": return this.start(req);
-      case "call": return { out: this.call(req.name, req.args) };
+      case "start":
+        return this.start(req);
+      case "call":
+        return { out: this.call(req.name, req.args) };
       case "validate": {
         const s = this.schemaId(req.key, req.json);
         return "out" in s ? s : { out: this.call("validate", [s.id, req.args, req.forAgent]) };
@@ -126,16 +155,26 @@ class ModuleServer {
   // (held by the bridge's accessor), in the same turn.
   private async start({ wasm, module, configured }: Extract<Request, { op: "start" }>): Promise<Answer> {
     if (typeof WebAssembly !== "object") throw new Unavailable("this browser has no WebAssembly");
-    const compiled = module || await compile(wasm, (w) => { this.warning = w; });
+    const compiled =
+      module ||
+      (await compile(wasm, (w) => {
+        this.warning = w;
+      }));
     this.compiled = compiled;
     const go = new this.scope.Go();
     this.runtime = go;
     const instance = await WebAssembly.instantiate(compiled, go.importObject);
     this.memory = instance.exports.mem as WebAssembly.Memory;
-    let started = false, onStarted = (): void => {};
-    const whenStarted = new Promise<void>((resolve) => { onStarted = resolve; });
+    let started = false,
+      onStarted = (): void => {};
+    const whenStarted = new Promise<void>((resolve) => {
+      onStarted = resolve;
+    });
     this.globals.take(); // what an earlier module left
-    this.globals.onStarted = () => { started = true; onStarted(); };
+    this.globals.onStarted = () => {
+      started = true;
+      onStarted();
+    };
     void go.run(instance); // runs main until it first waits: by then the exports are set
     if (!started) await whenStarted;
     this.globals.onStarted = null;
@@ -155,7 +194,8 @@ class ModuleServer {
   private call(name: string, args: readonly unknown[]): string {
     const f = this.exports.get(name);
     if (!f) return frameText({ error: { name: "TypeError", message: `the module has no export named ${name}` } });
-    let out: unknown, why = "";
+    let out: unknown,
+      why = "";
     try {
       out = f(...args);
     } catch (e) {
@@ -199,10 +239,15 @@ async function compile(url: string, warn: (w: string) => void): Promise<WebAssem
   const type = (r.headers.get("Content-Type") || "").split(";")[0].trim().toLowerCase();
   try {
     if (type === WASM_TYPE) return await WebAssembly.compileStreaming(r);
-    warn(`${MESSAGE_PREFIX}${url} is served as ${type || "no type"}: serve it as ${WASM_TYPE} (and compressed), so that the browser compiles it while it downloads`);
+    warn(
+      `${MESSAGE_PREFIX}${url} is served as ${type || "no type"}: serve it as ${WASM_TYPE} ` +
+        "(and compressed), so that the browser compiles it while it downloads",
+    );
     return await WebAssembly.compile(await r.arrayBuffer());
   } catch (ce) {
-    throw blocked(ce) ? new Unavailable(messageOf(ce), true) : new Unavailable(`cannot compile ${url} (${messageOf(ce)})`);
+    throw blocked(ce)
+      ? new Unavailable(messageOf(ce), true)
+      : new Unavailable(`cannot compile ${url} (${messageOf(ce)})`);
   }
 }
 

@@ -17,11 +17,28 @@ interface BlockBase {
   _meta?: Record<string, unknown>;
 }
 
-export interface TextContent extends BlockBase { type: "text"; text: string }
-export interface ImageContent extends BlockBase { type: "image"; data: string; mimeType: string }
-export interface AudioContent extends BlockBase { type: "audio"; data: string; mimeType: string }
+export interface TextContent extends BlockBase {
+  type: "text";
+  text: string;
+}
+export interface ImageContent extends BlockBase {
+  type: "image";
+  data: string;
+  mimeType: string;
+}
+export interface AudioContent extends BlockBase {
+  type: "audio";
+  data: string;
+  mimeType: string;
+}
 export interface ResourceLink extends BlockBase {
-  type: "resource_link"; uri: string; name: string; title?: string; description?: string; mimeType?: string; size?: number;
+  type: "resource_link";
+  uri: string;
+  name: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+  size?: number;
 }
 export interface EmbeddedResource extends BlockBase {
   type: "resource";
@@ -53,7 +70,10 @@ export interface Violation {
   tool: string;
   /** Index of the offending item in what the tool returned (its array or envelope content; 0 for one value). */
   item: number;
-  type: string; limit: string; reason: string; notice: string;
+  type: string;
+  limit: string;
+  reason: string;
+  notice: string;
 }
 
 /** Everything the agent side learns from one tool output, computed in one call into the module. */
@@ -66,19 +86,28 @@ export interface ToolOutput {
 }
 
 export interface AgentTool {
-  name: string; title: string; description: string;
+  name: string;
+  title: string;
+  description: string;
   inputSchema: Record<string, unknown>;
   annotations: { readOnlyHint?: boolean; untrustedContentHint?: boolean; consequentialHint?: boolean };
 }
 
 export interface ModelInput {
   text: string;
-  attachments: { type: "image" | "audio" | "resource" | "resource_link"; mimeType?: string; data?: string; uri?: string; name?: string }[];
+  attachments: {
+    type: "image" | "audio" | "resource" | "resource_link";
+    mimeType?: string;
+    data?: string;
+    uri?: string;
+    name?: string;
+  }[];
   isError: boolean;
 }
 
 /** What content.image takes: base64 or a data: URL, or a binary. */
-export type ImageSource = string | Blob | ArrayBuffer | ArrayBufferView | HTMLCanvasElement | OffscreenCanvas | ImageBitmap;
+export type ImageSource =
+  string | Blob | ArrayBuffer | ArrayBufferView | HTMLCanvasElement | OffscreenCanvas | ImageBitmap;
 
 /** A tool as a page registers it. */
 export interface ModelContextTool {
@@ -91,12 +120,22 @@ export interface ModelContextTool {
 }
 
 export interface RegisteredTool {
-  name: string; title: string; description: string; inputSchema?: Record<string, unknown>;
-  window: Window; origin: string; annotations?: ToolAnnotations;
+  name: string;
+  title: string;
+  description: string;
+  inputSchema?: Record<string, unknown>;
+  window: Window;
+  origin: string;
+  annotations?: ToolAnnotations;
 }
 
 /** A tool's annotations as getTools() gives them: every member the draft defines. */
-export interface ToolAnnotations { readOnlyHint: boolean; untrustedContentHint: boolean; consequentialHint: boolean; debugging: boolean }
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  untrustedContentHint: boolean;
+  consequentialHint: boolean;
+  debugging: boolean;
+}
 
 export interface ModelContext extends EventTarget {
   registerTool(tool: ModelContextTool, options?: { signal?: AbortSignal; exposedTo?: string[] }): Promise<undefined>;
@@ -106,7 +145,9 @@ export interface ModelContext extends EventTarget {
 }
 
 /** toolactivated and toolcancel: the tool an agent started or cancelled. */
-export interface ToolEvent extends Event { readonly toolName: string }
+export interface ToolEvent extends Event {
+  readonly toolName: string;
+}
 
 // More of the ModelContext: tools of other frames (fromOrigins) and the event handler attributes.
 export interface ModelContext {
@@ -117,7 +158,6 @@ export interface ModelContext {
   ontoolcancel: ((event: ToolEvent) => unknown) | null;
 }
 
-
 declare global {
   /** The declarative API: a form's submit event when an agent's call submits it. */
   interface SubmitEvent {
@@ -126,6 +166,10 @@ declare global {
     /** After preventDefault(), during the dispatch: what the agent gets (the promise's value). */
     respondWith(response: unknown): void;
   }
-  interface Document { readonly modelContext: ModelContext }
-  interface Navigator { /** @deprecated use document.modelContext */ readonly modelContext: ModelContext }
+  interface Document {
+    readonly modelContext: ModelContext;
+  }
+  interface Navigator {
+    /** @deprecated use document.modelContext */ readonly modelContext: ModelContext;
+  }
 }

@@ -22,7 +22,8 @@ if (typeof WorkerGlobalScope === "function" && self instanceof WorkerGlobalScope
     self.postMessage(a);
   };
 } else {
-  const script = document.currentScript as (HTMLScriptElement & { webmcpBridgeServe?: (f: typeof serveModule) => void }) | null;
+  const script = document.currentScript as
+    (HTMLScriptElement & { webmcpBridgeServe?: (f: typeof serveModule) => void }) | null;
   const hand = script && script.webmcpBridgeServe;
   if (typeof hand === "function") hand(serveModule);
 }

@@ -73,7 +73,7 @@ interface InstallOptions {
 }
 /** install installs the bridge and answers it with the ModelContext it serves (null where a
  * bridge was installed before, which stays in charge). */
-export declare function install({ assets, normalize, start, worker, fallback }: InstallOptions): {
+export declare function install({ assets, normalize, start, worker, fallback, }: InstallOptions): {
     api: WebMCPBridge;
     modelContext: ModelContext | null;
 };

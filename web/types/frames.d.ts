@@ -10,7 +10,7 @@ export interface Frames {
 }
 /** connectFrames starts the exchange for the fallback's registry tools; changed(false) says the
  * other frames' tools changed, describe makes a RegisteredTool, run runs a local tool. */
-export declare function connectFrames({ tools, changed, describe, run }: {
+export declare function connectFrames({ tools, changed, describe, run, }: {
     tools: Registry;
     changed: (local?: boolean) => void;
     describe: (e: ToolInfo, win: Window, origin: string) => RegisteredTool;

@@ -190,6 +190,6 @@ declare global {
         readonly modelContext: ModelContext;
     }
     interface Navigator {
-        readonly modelContext: ModelContext;
+        /** @deprecated use document.modelContext */ readonly modelContext: ModelContext;
     }
 }

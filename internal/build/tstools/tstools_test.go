@@ -9,8 +9,10 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
+	"unicode/utf8"
 
 	"github.com/stretchr/testify/require"
 )
@@ -39,6 +41,29 @@ func TestLint(t *testing.T) {
 	ctx, web := setup(t)
 	_, err := run(ctx, web, "eslint", "--max-warnings", "0", "src", "extension")
 	require.NoError(t, err)
+}
+
+// TestFormatted: the sources are as Prettier writes them (web/.prettierrc.json: lines of at most
+// 120 characters). `go run ./internal/build/tstools format` formats them.
+func TestFormatted(t *testing.T) {
+	ctx, web := setup(t)
+	out, err := run(ctx, web, "prettier", append([]string{"--check"}, formatted...)...)
+	require.NoError(t, err, "run go run ./internal/build/tstools format\n%s", out)
+	// Prettier leaves long strings and comments as they are: those are wrapped by hand.
+	for _, dir := range []string{"src", "extension"} {
+		require.NoError(t, filepath.WalkDir(filepath.Join(web, dir), func(path string, d fs.DirEntry, err error) error {
+			if err != nil || d.IsDir() || filepath.Ext(path) != ".ts" || filepath.Base(filepath.Dir(path)) == "generated" {
+				return err
+			}
+			b, err := os.ReadFile(path)
+			for i, line := range strings.Split(string(b), "\n") {
+				if n := utf8.RuneCountInString(line); n > 120 {
+					t.Errorf("%s:%d has %d characters (at most 120)", path, i+1, n)
+				}
+			}
+			return err
+		}))
+	}
 }
 
 // TestTypingsAreCurrent: web/types is what tsc makes of the sources now, so the published
