@@ -275,8 +275,8 @@ function runningClock(me: number, cancel: () => void): () => void {
 
 // The _meta keys of a notice block and of what a normalization moved aside (bridge.NoticeMetaKey
 // and bridge.ExtraMetaKey; a Go test checks that these are theirs).
-const NOTICE_KEY = "webmcp-bridge/notice",
-  EXTRA_KEY = "webmcp-bridge/extra";
+const NOTICE_KEY = "webmcp-bridge/notice";
+const EXTRA_KEY = "webmcp-bridge/extra";
 
 // notices are what was removed or changed: by the panel's own normalization, then what the
 // page's copy of the bridge reported (its notice blocks, whose mark the panel's normalization
