@@ -49,10 +49,23 @@ func FuzzHTML(f *testing.F) {
 // that list schemes markup may never hold, one scheme with two length limits, and none at all.
 var fuzzRules = []sanitize.HTMLRules{
 	sanitize.DefaultHTMLRules(),
-	{Links: sanitize.URLRules{Schemes: []string{"https"}, MaxLength: 100}, InlineImages: sanitize.ImageLimits{Types: []string{"image/png"}, MaxWidth: 4, MaxHeight: 4}},
-	{Links: sanitize.URLRules{Schemes: []string{"mailto", "tel", "FTP", "javascript", "data"}}, Images: sanitize.URLRules{Schemes: []string{"https", "http"}, MaxLength: 50}},
-	{Links: sanitize.URLRules{Schemes: []string{"https"}, MaxLength: 30}, Images: sanitize.URLRules{Schemes: []string{"https"}, MaxLength: 4000},
-		InlineImages: sanitize.ImageLimits{Types: []string{"image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml"}, MaxBytes: 200, MaxPixels: 16}},
+	{
+		Links:        sanitize.URLRules{Schemes: []string{"https"}, MaxLength: 100},
+		InlineImages: sanitize.ImageLimits{Types: []string{"image/png"}, MaxWidth: 4, MaxHeight: 4},
+	},
+	{
+		Links:  sanitize.URLRules{Schemes: []string{"mailto", "tel", "FTP", "javascript", "data"}},
+		Images: sanitize.URLRules{Schemes: []string{"https", "http"}, MaxLength: 50},
+	},
+	{
+		Links:  sanitize.URLRules{Schemes: []string{"https"}, MaxLength: 30},
+		Images: sanitize.URLRules{Schemes: []string{"https"}, MaxLength: 4000},
+		InlineImages: sanitize.ImageLimits{
+			Types:     []string{"image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml"},
+			MaxBytes:  200,
+			MaxPixels: 16,
+		},
+	},
 	{},
 }
 
@@ -77,7 +90,8 @@ func FuzzHTMLRules(f *testing.F) {
 		rules := fuzzRules[int(pick)%len(fuzzRules)]
 		once := sanitize.HTML(in, rules)
 		if probs := structureProblems(once, rules); len(probs) > 0 {
-			t.Fatalf("sanitized output breaks the allowlist under rules %d:\n in: %q\nout: %q\n%s", int(pick)%len(fuzzRules), in, once, strings.Join(probs, "\n"))
+			t.Fatalf("sanitized output breaks the allowlist under rules %d:\n in: %q\nout: %q\n%s",
+				int(pick)%len(fuzzRules), in, once, strings.Join(probs, "\n"))
 		}
 		if twice := sanitize.HTML(once, rules); twice != once {
 			t.Fatalf("not a fixed point under rules %d:\n in: %q\n 1x: %q\n 2x: %q", int(pick)%len(fuzzRules), in, once, twice)

@@ -31,7 +31,8 @@ func tokenCounts(markup string) *markupCounts {
 }
 
 func countsString(c *markupCounts) string {
-	return removedBetween(c, newMarkupCounts()) + " | " + removedBetween(&markupCounts{tags: c.attrs, attrs: counter{}}, newMarkupCounts())
+	return removedBetween(c, newMarkupCounts()) + " | " +
+		removedBetween(&markupCounts{tags: c.attrs, attrs: counter{}}, newMarkupCounts())
 }
 
 func sameCounts(a, b *markupCounts) bool {
