@@ -17,7 +17,8 @@ import (
 // output is also a fixed point (sanitizing it again changes nothing), and HTMLAndText agrees
 // with HTML, HTMLText and Removed.
 func FuzzHTML(f *testing.F) {
-	for _, s := range []string{`<p>a</p>`, `<a href="https://e.test">x</a>`, `<img src=x onerror=alert(1)>`, `<svg><p><style><img src=x>`,
+	for _, s := range []string{`<p>a</p>`, `<a href="https://e.test">x</a>`, `<img src=x onerror=alert(1)>`,
+		`<svg><p><style><img src=x>`,
 		`<noscript><p title="</noscript><img src=x onerror=alert(1)>">`, `<!--<img src=x>-->`, `<a href="jav&#x09;ascript:1">`,
 		`<a href="HTTPS://E.test/?a=1&amp;b=2" rel=opener target=_self>x</a>`, `<a href="&#x6a;avascript:1">x</a>`,
 		`<a href=" mailto:a@b.test">m</a>`, `<a href="https://a@b.test">c</a>`, `<a href="http://e.test/&amp;#106;avascript:">x</a>`,
@@ -78,8 +79,10 @@ func FuzzHTMLRules(f *testing.F) {
 		`<img src="` + dataURL("image/png", png) + `" alt=a>`, `<img src="` + dataURL("image/gif", gif) + `">`,
 		`<img src="` + dataURL("image/JPEG", jpg) + `"><img src="` + dataURL("image/webp", fixtures.WebP1x1) + `">`,
 		`<img src="` + dataURL("image/png", png[:len(png)-12]) + `">`, `<img src="` + dataURL("image/gif", png) + `">`,
-		`<img src="` + dataURL("image/png", fixtures.PNGBomb(100000, 100000)) + `">`, `<img src="data:image/png;base64,PHN2Zz4=">`,
-		`<a href="https://e.test/` + strings.Repeat("a", 60) + `">long</a><img src="https://e.test/` + strings.Repeat("b", 60) + `">`,
+		`<img src="` + dataURL("image/png", fixtures.PNGBomb(100000, 100000)) + `">`,
+		`<img src="data:image/png;base64,PHN2Zz4=">`,
+		`<a href="https://e.test/` + strings.Repeat("a", 60) + `">long</a>` +
+			`<img src="https://e.test/` + strings.Repeat("b", 60) + `">`,
 		`<a href="javascript:1">j</a><a href="data:text/html,x">d</a><a href="FTP://e.test/">f</a><a href="mailto:a@e.test">m</a>`,
 		fixtures.Article(1 << 10)} {
 		for pick := range len(fuzzRules) {
@@ -106,7 +109,8 @@ func FuzzHTMLRules(f *testing.F) {
 // FuzzURL: no URL the validator accepts reads as a script scheme in any reading a browser or a
 // renderer might apply.
 func FuzzURL(f *testing.F) {
-	for _, s := range []string{"https://e.test", "javascript:alert(1)", " java\tscript:1", "&#106;avascript:1", "%6aavascript:1",
+	for _, s := range []string{"https://e.test", "javascript:alert(1)", " java\tscript:1", "&#106;avascript:1",
+		"%6aavascript:1",
 		"https://a@b", "mailto:x@y", "HTTP://E.TEST/\\", "https://ａ｛b。c/", "https://0x7f.1/"} {
 		f.Add(s)
 	}

@@ -121,8 +121,10 @@ func TestLongPatternsAreRefused(t *testing.T) {
 		err     string
 	}{
 		{strings.Repeat("é", inputschema.MaxPatternLength), ""},
-		{strings.Repeat("a", inputschema.MaxPatternLength+1), "inputSchema/properties/p/pattern: has 1001 characters: the longest pattern this bridge accepts has 1000"},
-		{"(?:" + strings.Repeat("a", 3400) + "){1000}", "inputSchema/properties/p/pattern: has 3410 characters: the longest pattern this bridge accepts has 1000"},
+		{strings.Repeat("a", inputschema.MaxPatternLength+1),
+			"inputSchema/properties/p/pattern: has 1001 characters: the longest pattern this bridge accepts has 1000"},
+		{"(?:" + strings.Repeat("a", 3400) + "){1000}",
+			"inputSchema/properties/p/pattern: has 3410 characters: the longest pattern this bridge accepts has 1000"},
 	} {
 		_, err := inputschema.CompileJSON(patternSchema(tt.pattern))
 		if tt.err == "" {

@@ -35,7 +35,8 @@ func TestDecodeJSONAgreesWithEncodingJSON(t *testing.T) {
 		require.NoError(t, err, s)
 		assert.Equal(t, want, got, s)
 	}
-	for _, s := range []string{``, `{`, `[1,]`, `{"a" 1}`, `01`, `1.`, `"\x01"`, `"\q"`, `tru`, `1 2`, `{"a":1,}`, `"\u12"`} {
+	for _, s := range []string{``, `{`, `[1,]`, `{"a" 1}`, `01`, `1.`, `"\x01"`, `"\q"`, `tru`, `1 2`, `{"a":1,}`,
+		`"\u12"`} {
 		_, err := Decode([]byte(s))
 		assert.Error(t, err, "%q", s)
 		_, stdErr := stdDecode([]byte(s))
@@ -67,7 +68,8 @@ func FuzzDecodeJSON(f *testing.F) {
 }
 
 func TestWriterFloatsMatchEncodingJSON(t *testing.T) {
-	for _, f := range []float64{0, 1, -1, 0.5, 1e20, 1e21, 1.5e21, 1e-6, 1e-7, 1.234e-9, 123456789.123, -0.0, 3.4028234663852886e38, 5e-324} {
+	for _, f := range []float64{0, 1, -1, 0.5, 1e20, 1e21, 1.5e21, 1e-6, 1e-7, 1.234e-9, 123456789.123, -0.0,
+		3.4028234663852886e38, 5e-324} {
 		w := &Writer{}
 		w.Float(f)
 		std, err := json.Marshal(f)
