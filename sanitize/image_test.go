@@ -67,7 +67,8 @@ func TestCheckImageDeclaredType(t *testing.T) {
 		{"declared as SVG, the bytes are PNG", png, "image/svg+xml",
 			sanitize.ImageInfo{MIMEType: "image/png", DeclaredType: "image/svg+xml", Width: 2, Height: 1}, ""},
 		{"bytes of a type not allowed", []byte("BM\x00\x00"), "image/png", sanitize.ImageInfo{},
-			"the bytes are image/bmp (declared as \"image/png\"), which is not an allowed image type (allowed: image/png, image/jpeg, image/gif, image/webp)"},
+			"the bytes are image/bmp (declared as \"image/png\"), which is not an allowed image type (allowed: image/png, " +
+				"image/jpeg, image/gif, image/webp)"},
 		{"SVG labelled PNG", []byte("<svg onload=alert(1)>"), "image/png", sanitize.ImageInfo{},
 			"SVG images are not allowed (they can carry script)"},
 		{"SVG labelled SVG", []byte("<?xml version=\"1.0\"?><svg/>"), "image/svg+xml", sanitize.ImageInfo{},

@@ -57,7 +57,8 @@ func FuzzCountMarkup(f *testing.F) {
 		`<div =a==b c = d e="f"g=h>`, `<script>"<iframe x=1>"</script><b y z>`, `<!--<i>--><![CDATA[<u>]]><x-y:z q:r=1>`,
 		"<a\thref\n=\f'x'\r>", `<a href="x`, `<a b`, fixtures.Article(1 << 10),
 		`</a b='>'>x<b>`, `<p>a</p x=">" >b<i>`, "a<1b<c<", `<a>x</a`, `<a x='`, "<b>\x00</b><Title>x<b>", `<i></>`,
-		"<style>a</styles><b></STYLE\t><i>", "<script>if (a</script) {}</script/><u>", "<textarea></textarea", "<script>x<!--</script>"} {
+		"<style>a</styles><b></STYLE\t><i>", "<script>if (a</script) " +
+			"{}</script/><u>", "<textarea></textarea", "<script>x<!--</script>"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {

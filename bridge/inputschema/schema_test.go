@@ -150,7 +150,8 @@ var keywordCases = []keywordCase{
 		bad: map[string]string{`{"t":[1,1]}`: "uniqueItems", `{"t":[1,2],"u":2}`: "maxProperties"}},
 	// annotations: accepted, and they constrain nothing
 	{
-		schema: `{"title":"T","description":"D","default":1,"examples":[1],"deprecated":true,"readOnly":true,"writeOnly":false,` +
+		schema: `{"title":"T","description":"D","default":1,"examples":[1],"deprecated":true,"readOnly":true,` +
+			`"writeOnly":false,` +
 			`"$comment":"c","$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://example.com/s"}`,
 		valid: []string{`{}`, `1`, `"x"`},
 	},

@@ -26,7 +26,8 @@ func nestedMeta() map[string]any {
 }
 
 // nestedMetaJSON is nestedMeta's wire form: members sorted, as encoding/json sorts map keys.
-const nestedMetaJSON = `{"com.example/trace":{"id":"abc","inner":{"deep":{},"list":[]},"spans":[1,2.5,"x",true,false,null]},"k":"v"}`
+const nestedMetaJSON = `{"com.example/trace":{"id":"abc","inner":{"deep":{},"list":[]},"spans":[1,2.5,` +
+	`"x",true,false,null]},"k":"v"}`
 
 // blockRoundTrips is, for every block type, a Go value, the exact JSON it is written as, and
 // (when it is not the value itself) what reading that JSON gives back. checkErr is what
@@ -70,7 +71,8 @@ var blockRoundTrips = []struct {
 				LastModified: "2025-01-12T15:00:58Z",
 			},
 			Meta: nestedMeta()},
-		want: `{"type":"text","text":"t","annotations":{"audience":["user","assistant"],"priority":0.25,"lastModified":"2025-01-12T15:00:58Z"},"_meta":` + nestedMetaJSON + `}`,
+		want: `{"type":"text","text":"t","annotations":{"audience":["user","assistant"],"priority":0.25,` +
+			`"lastModified":"2025-01-12T15:00:58Z"},"_meta":` + nestedMetaJSON + `}`,
 	},
 	{
 		name: "priority 0 is written and survives",
@@ -136,7 +138,8 @@ var blockRoundTrips = []struct {
 		in: &mcpwire.ImageContent{Data: []byte{0}, MIMEType: "image/webp",
 			Annotations: &mcpwire.Annotations{Audience: []mcpwire.Role{mcpwire.RoleUser}, Priority: ptr(0.0)},
 			Meta:        map[string]any{"alt": "a dot"}},
-		want: `{"type":"image","data":"AA==","mimeType":"image/webp","annotations":{"audience":["user"],"priority":0},"_meta":{"alt":"a dot"}}`,
+		want: `{"type":"image","data":"AA==","mimeType":"image/webp","annotations":{"audience":["user"],"priority":0},` +
+			`"_meta":{"alt":"a dot"}}`,
 	},
 
 	// audio
@@ -164,7 +167,8 @@ var blockRoundTrips = []struct {
 			Annotations: &mcpwire.Annotations{Audience: []mcpwire.Role{mcpwire.RoleAssistant},
 				LastModified: "2026-07-28T00:00:00+02:00"},
 			Meta: map[string]any{"seconds": json.Number("3")}},
-		want: `{"type":"audio","data":"/w==","mimeType":"audio/ogg","annotations":{"audience":["assistant"],"lastModified":"2026-07-28T00:00:00+02:00"},"_meta":{"seconds":3}}`,
+		want: `{"type":"audio","data":"/w==","mimeType":"audio/ogg","annotations":{"audience":["assistant"],` +
+			`"lastModified":"2026-07-28T00:00:00+02:00"},"_meta":{"seconds":3}}`,
 	},
 
 	// resource_link
@@ -180,8 +184,10 @@ var blockRoundTrips = []struct {
 			Annotations: &mcpwire.Annotations{Audience: []mcpwire.Role{mcpwire.RoleUser, mcpwire.RoleAssistant},
 				Priority: ptr(0.5), LastModified: "2025-01-12T15:00:58Z"},
 			Meta: nestedMeta()},
-		want: `{"type":"resource_link","uri":"file:///tmp/r%201.txt","name":"r1","title":"R 1","description":"the first","mimeType":"text/plain","size":1234,` +
-			`"annotations":{"audience":["user","assistant"],"priority":0.5,"lastModified":"2025-01-12T15:00:58Z"},"_meta":` + nestedMetaJSON + `}`,
+		want: `{"type":"resource_link","uri":"file:///tmp/r%201.txt","name":"r1","title":"R 1","description":"the first",` +
+			`"mimeType":"text/plain","size":1234,` +
+			`"annotations":{"audience":["user","assistant"],"priority":0.5,"lastModified":"2025-01-12T15:00:58Z"},` +
+			`"_meta":` + nestedMetaJSON + `}`,
 	},
 	{
 		name: "resource_link size 0 is written and survives",
@@ -210,7 +216,8 @@ var blockRoundTrips = []struct {
 		name: "blob resource",
 		in: &mcpwire.EmbeddedResource{Resource: mcpwire.ResourceContents{URI: "file:///a.bin",
 			MIMEType: "application/octet-stream", Blob: []byte{0, 1, 2, 0xff}}},
-		want: `{"type":"resource","resource":{"uri":"file:///a.bin","mimeType":"application/octet-stream","blob":"AAEC/w=="}}`,
+		want: `{"type":"resource","resource":{"uri":"file:///a.bin","mimeType":"application/octet-stream",` +
+			`"blob":"AAEC/w=="}}`,
 	},
 	{
 		name: "blob resource with empty blob stays a blob",
@@ -232,8 +239,10 @@ var blockRoundTrips = []struct {
 			Annotations: &mcpwire.Annotations{Audience: []mcpwire.Role{mcpwire.RoleUser}, Priority: ptr(1.0),
 				LastModified: "2025-06-18T12:00:00Z"},
 			Meta: nestedMeta()},
-		want: `{"type":"resource","resource":{"uri":"https://example.com/r","mimeType":"text/markdown","text":"# r","_meta":{"etag":"x1"}},` +
-			`"annotations":{"audience":["user"],"priority":1,"lastModified":"2025-06-18T12:00:00Z"},"_meta":` + nestedMetaJSON + `}`,
+		want: `{"type":"resource","resource":{"uri":"https://example.com/r","mimeType":"text/markdown","text":"# r",` +
+			`"_meta":{"etag":"x1"}},` +
+			`"annotations":{"audience":["user"],"priority":1,"lastModified":"2025-06-18T12:00:00Z"},` +
+			`"_meta":` + nestedMetaJSON + `}`,
 	},
 }
 
@@ -285,7 +294,8 @@ var resultRoundTrips = []struct {
 			IsError: true,
 			Meta:    nestedMeta(),
 		},
-		want: `{"content":[{"type":"text","text":"{\"temp\":21.5}"}],"structuredContent":{"hourly":[20,22],"temp":21.5,"unit":"C","where":{"city":"Zürich"}},"isError":true,"resultType":"complete","_meta":` + nestedMetaJSON + `}`,
+		want: `{"content":[{"type":"text","text":"{\"temp\":21.5}"}],"structuredContent":{"hourly":[20,22],"temp":21.5,` +
+			`"unit":"C","where":{"city":"Zürich"}},"isError":true,"resultType":"complete","_meta":` + nestedMetaJSON + `}`,
 	},
 	{
 		name: "every block type",

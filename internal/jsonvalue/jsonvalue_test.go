@@ -27,7 +27,8 @@ func stdDecode(b []byte) (any, error) {
 func TestDecodeJSONAgreesWithEncodingJSON(t *testing.T) {
 	for _, s := range []string{
 		`"plain"`, `"esc \" \\ \/ \b \f \n \r \t \u00e9 \ud83d\ude00"`, `"lone \ud800 x"`, "\"bad \xff utf8\"", `"é日本"`,
-		`{"a":[1,-2.5e+3,0,true,false,null,{}],"b":{"c":[]}}`, `"\u2028 \u2029 \u007f <&>"`, ` [ 1 , 2 ] `, `-0.0E-1`, `12345678901234567890`,
+		`{"a":[1,-2.5e+3,0,true,false,null,{}],` +
+			`"b":{"c":[]}}`, `"\u2028 \u2029 \u007f <&>"`, ` [ 1 , 2 ] `, `-0.0E-1`, `12345678901234567890`,
 	} {
 		want, err := stdDecode([]byte(s))
 		require.NoError(t, err, s)
