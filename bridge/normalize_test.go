@@ -315,22 +315,26 @@ func TestPolicyListsOneConvention(t *testing.T) {
 
 func TestPolicyFromJSONErrors(t *testing.T) {
 	tests := map[string]string{
-		`{"maxImageByte":1}`:               `policy: unknown setting "maxImageByte"`,
-		`{"maxImageBytes":"5MB"}`:          `policy: maxImageBytes must be a whole number, not "5MB"`,
-		`{"maxTextChars":1.5}`:             `policy: maxTextChars must be a whole number, not 1.5`,
-		`{"strict":"yes"}`:                 `policy: strict must be true or false, not "yes"`,
-		`{"imageTypes":"image/png"}`:       `policy: imageTypes must be an array of strings, not "image/png"`,
-		`{"maxTableRows":-1}`:              `policy: maxTableRows is -1; limits are 0 (none) or more`,
-		`{"imageTypes":["image/svg+xml"]}`: `policy: imageTypes[0] is image/svg+xml; SVG can carry script and is never accepted as an image`,
-		`[1]`:                              `policy: must be a JSON object`,
-		`{"imageTypes":["svg"]}`:           `policy: imageTypes[0] is svg; SVG can carry script and is never accepted as an image`,
-		`{"imageTypes":["png",` +
-			`"tiff"]}`: `policy: imageTypes[1] is "tiff", not a type the bridge can check (png, jpeg, gif, webp)`,
-		`{"imageTypes":["image/bmp"]}`: `policy: imageTypes[0] is "image/bmp", not a type the bridge can check (png, jpeg, gif, webp)`,
-		`{"audioTypes":["mp3",` +
-			`"m4b"]}`: `policy: audioTypes[1] is "m4b", not a type the bridge can check (wav, mpeg, ogg, flac, webm, mp4, aac, aiff, midi)`,
-		`{"linkSchemes":["https://"]}`:    `policy: linkSchemes[0] is "https://", not a URL scheme (such as https)`,
-		`{"linkSchemes":["JavaScript:"]}`: `policy: linkSchemes[0] is "JavaScript:"; script and local schemes are never allowed`,
+		`{"maxImageByte":1}`:         `policy: unknown setting "maxImageByte"`,
+		`{"maxImageBytes":"5MB"}`:    `policy: maxImageBytes must be a whole number, not "5MB"`,
+		`{"maxTextChars":1.5}`:       `policy: maxTextChars must be a whole number, not 1.5`,
+		`{"strict":"yes"}`:           `policy: strict must be true or false, not "yes"`,
+		`{"imageTypes":"image/png"}`: `policy: imageTypes must be an array of strings, not "image/png"`,
+		`{"maxTableRows":-1}`:        `policy: maxTableRows is -1; limits are 0 (none) or more`,
+		`{"imageTypes":["image/svg+xml"]}`: `policy: imageTypes[0] is image/svg+xml; ` +
+			`SVG can carry script and is never accepted as an image`,
+		`[1]`: `policy: must be a JSON object`,
+		`{"imageTypes":["svg"]}`: `policy: imageTypes[0] is svg; ` +
+			`SVG can carry script and is never accepted as an image`,
+		`{"imageTypes":["png","tiff"]}`: `policy: imageTypes[1] is "tiff", not a type the bridge can check ` +
+			`(png, jpeg, gif, webp)`,
+		`{"imageTypes":["image/bmp"]}`: `policy: imageTypes[0] is "image/bmp", not a type the bridge can check ` +
+			`(png, jpeg, gif, webp)`,
+		`{"audioTypes":["mp3","m4b"]}`: `policy: audioTypes[1] is "m4b", not a type the bridge can check ` +
+			`(wav, mpeg, ogg, flac, webm, mp4, aac, aiff, midi)`,
+		`{"linkSchemes":["https://"]}`: `policy: linkSchemes[0] is "https://", not a URL scheme (such as https)`,
+		`{"linkSchemes":["JavaScript:"]}`: `policy: linkSchemes[0] is "JavaScript:"; ` +
+			`script and local schemes are never allowed`,
 	}
 	for in, want := range tests {
 		_, err := bridge.PolicyFromJSON([]byte(in))
@@ -405,7 +409,8 @@ func TestRefusedWhole(t *testing.T) {
 				assert.True(t, r.IsError)
 				require.Len(t, vs, 1)
 				assert.Equal(t,
-					bridge.Violation{Item: 0, Type: "result", Limit: tt.limit, Reason: strings.TrimSuffix(strings.TrimPrefix(tt.notice, "[result refused: "), "]"), Notice: tt.notice},
+					bridge.Violation{Item: 0, Type: "result", Limit: tt.limit,
+						Reason: strings.TrimSuffix(strings.TrimPrefix(tt.notice, "[result refused: "), "]"), Notice: tt.notice},
 					vs[0])
 				require.Len(t, r.Content, 1)
 				text := r.Content[0].(*bridge.TextContent)

@@ -19,14 +19,18 @@ import (
 func FuzzHTML(f *testing.F) {
 	for _, s := range []string{`<p>a</p>`, `<a href="https://e.test">x</a>`, `<img src=x onerror=alert(1)>`,
 		`<svg><p><style><img src=x>`,
-		`<noscript><p title="</noscript><img src=x onerror=alert(1)>">`, `<!--<img src=x>-->`, `<a href="jav&#x09;ascript:1">`,
+		`<noscript><p title="</noscript><img src=x onerror=alert(1)>">`, `<!--<img src=x>-->`,
+		`<a href="jav&#x09;ascript:1">`,
 		`<a href="HTTPS://E.test/?a=1&amp;b=2" rel=opener target=_self>x</a>`, `<a href="&#x6a;avascript:1">x</a>`,
-		`<a href=" mailto:a@b.test">m</a>`, `<a href="https://a@b.test">c</a>`, `<a href="http://e.test/&amp;#106;avascript:">x</a>`,
-		`<img src="data:image/png;base64,iVBORw0KGgo=" alt="a" width="10%">`, `<img src="data:image/svg+xml;base64,PHN2Zz4=">`,
+		`<a href=" mailto:a@b.test">m</a>`, `<a href="https://a@b.test">c</a>`,
+		`<a href="http://e.test/&amp;#106;avascript:">x</a>`,
+		`<img src="data:image/png;base64,iVBORw0KGgo=" alt="a" width="10%">`,
+		`<img src="data:image/svg+xml;base64,PHN2Zz4=">`,
 		`<img src="DATA:image/GIF;base64,R0lGODlh">`, `<img src="http://e.test/a.png">`, `<q cite="javascript:1">q</q>`,
 		`<table><col span=2><tr><td colspan=2 rowspan=x>1<th scope=ROW>h</table>`, `<ol start=3 reversed><li value=2>a</ol>`,
 		`<time datetime="2020-01-01T00:00Z">t</time><details open><summary>s</summary></details>`,
-		`<math><mi><table><tr><td><img src=x></td></tr></table></mi></math>`, `<h1 lang="en-US" dir="RTL" title="t" id=x>x</h1>`,
+		`<math><mi><table><tr><td><img src=x></td></tr></table></mi></math>`,
+		`<h1 lang="en-US" dir="RTL" title="t" id=x>x</h1>`,
 		`<form><input formaction="javascript:1"><button>b</button></form><base href="https://evil.test/">`,
 		fixtures.Article(2 << 10)} {
 		f.Add(s)
@@ -83,7 +87,8 @@ func FuzzHTMLRules(f *testing.F) {
 		`<img src="data:image/png;base64,PHN2Zz4=">`,
 		`<a href="https://e.test/` + strings.Repeat("a", 60) + `">long</a>` +
 			`<img src="https://e.test/` + strings.Repeat("b", 60) + `">`,
-		`<a href="javascript:1">j</a><a href="data:text/html,x">d</a><a href="FTP://e.test/">f</a><a href="mailto:a@e.test">m</a>`,
+		`<a href="javascript:1">j</a><a href="data:text/html,x">d</a><a href="FTP://e.test/">f</a><a ` +
+			`href="mailto:a@e.test">m</a>`,
 		fixtures.Article(1 << 10)} {
 		for pick := range len(fuzzRules) {
 			f.Add(s, uint8(i+pick))
