@@ -243,10 +243,12 @@ func TestNormalizeLimits(t *testing.T) {
 			"[text changed: annotations dropped: priority 2 is not a number from 0 to 1]"},
 		{"lastModified not a date-time is dropped, block kept", bridge.DefaultPolicy(),
 			`{"type":"text","text":"a","annotations":{"lastModified":"yesterday","priority":0.5}}`, "annotations",
-			`[text changed: lastModified "yesterday" is not an ISO 8601 date-time with an offset (such as 2025-01-12T15:00:58Z); it was dropped]`},
+			`[text changed: lastModified "yesterday" is not an ISO 8601 date-time with an offset ` +
+				`(such as 2025-01-12T15:00:58Z); it was dropped]`},
 		{"lastModified without an offset is dropped", bridge.DefaultPolicy(),
 			`{"type":"text","text":"a","annotations":{"lastModified":"2024-01-01"}}`, "annotations",
-			`[text changed: lastModified "2024-01-01" is not an ISO 8601 date-time with an offset (such as 2025-01-12T15:00:58Z); it was dropped]`},
+			`[text changed: lastModified "2024-01-01" is not an ISO 8601 date-time with an offset ` +
+				`(such as 2025-01-12T15:00:58Z); it was dropped]`},
 		{"result bytes", func() bridge.Policy { p := bridge.DefaultPolicy(); p.MaxResultBytes = 4000; return p }(),
 			`[{"type":"text","text":"a"},{"type":"html","html":"<p>` + strings.Repeat("x", 3000) + `</p>"}]`, "maxResultBytes",
 			"[text removed: the result would be 6.1 KiB, over the 3.9 KiB limit]"},

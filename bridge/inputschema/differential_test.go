@@ -204,9 +204,12 @@ var (
 		"0.07", "19.99", "1e2", "1.0", "2.0", "3.14", "1e-7", "9007199254740992", "9007199254740993", "1e400"}
 	genMultiples = []json.Number{"0.5", "2", "3", "0.1", "0.01", "1.5", "7", "1e-2", "2.0"}
 	// genRunes leaves out \r, U+2028, U+2029 and the non-ASCII spaces (see above).
-	genRunes    = []string{"a", "b", "c", "z", "A", "0", "1", "9", "-", "_", " ", "\t", "\n", ".", "/", "é", "中", "😀"}
-	genPatterns = []string{`^[a-z]*$`, `b`, `^.{2}$`, `\d`, `^\w+$`, `\s`, `é`, `^[^a]*$`, `^(a|bc)+$`, `^\S+$`, `[😀-😂]`,
-		`^$`}
+	genRunes = []string{
+		"a", "b", "c", "z", "A", "0", "1", "9", "-", "_", " ", "\t", "\n", ".", "/", "é", "中", "😀",
+	}
+	genPatterns = []string{
+		`^[a-z]*$`, `b`, `^.{2}$`, `\d`, `^\w+$`, `\s`, `é`, `^[^a]*$`, `^(a|bc)+$`, `^\S+$`, `[😀-😂]`, `^$`,
+	}
 	genTypes = []string{"object", "array", "string", "number", "integer", "boolean", "null"}
 )
 
