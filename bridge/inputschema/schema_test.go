@@ -50,24 +50,29 @@ var keywordCases = []keywordCase{
 	{schema: `{"pattern":1}`, err: `inputSchema/pattern: must be a string`},
 	{schema: `{"pattern":"["}`, err: `inputSchema/pattern: "[" is not a valid regular expression: missing closing ]`},
 	{schema: `{"pattern":"[a-z]{1000}!"}`,
-		err: `inputSchema/pattern: "[a-z]{1000}!" has a repetition product of 1001 (its items once each counted repetition ` +
-			`is written out): the largest this bridge accepts is 1000, as checking it would take too long`},
+		err: `inputSchema/pattern: "[a-z]{1000}!" has a repetition product of 1001 ` +
+			`(its items once each counted repetition is written out): ` +
+			`the largest this bridge accepts is 1000, as checking it would take too long`},
 	{schema: `{"pattern":"^(?:a{0,1000})*b$"}`,
-		err: `inputSchema/pattern: "^(?:a{0,1000})*b$" has a repetition product of 1003 (its items once each counted ` +
-			`repetition is written out): the largest this bridge accepts is 1000, as checking it would take too long`},
+		err: `inputSchema/pattern: "^(?:a{0,1000})*b$" has a repetition product of 1003 ` +
+			`(its items once each counted repetition is written out): ` +
+			`the largest this bridge accepts is 1000, as checking it would take too long`},
 	{schema: `{"pattern":"(?:ab|cd){500}x"}`,
-		err: `inputSchema/pattern: "(?:ab|cd){500}x" has a repetition product of 2001 (its items once each counted ` +
-			`repetition is written out): the largest this bridge accepts is 1000, as checking it would take too long`},
+		err: `inputSchema/pattern: "(?:ab|cd){500}x" has a repetition product of 2001 ` +
+			`(its items once each counted repetition is written out): ` +
+			`the largest this bridge accepts is 1000, as checking it would take too long`},
 	{schema: `{"pattern":"a{999}\\Qxy\\E."}`,
-		err: `inputSchema/pattern: "a{999}\Qxy\E." has a repetition product of 1001 (its items once each counted ` +
-			`repetition is written out): the largest this bridge accepts is 1000, as checking it would take too long`},
+		err: `inputSchema/pattern: "a{999}\Qxy\E." has a repetition product of 1001 ` +
+			`(its items once each counted repetition is written out): ` +
+			`the largest this bridge accepts is 1000, as checking it would take too long`},
 	{schema: `{"pattern":"(?<n>[\\]x]{10}\\x{41}\\p{Greek}){100}"}`,
-		err: `inputSchema/pattern: "(?<n>[\]x]{10}\x{41}\p{Greek}){100}" has a repetition product of 1200 (its items once ` +
-			`each counted repetition is written out): the largest this bridge accepts is 1000, as checking it would take too ` +
-			`long`},
+		err: `inputSchema/pattern: "(?<n>[\]x]{10}\x{41}\p{Greek}){100}" has a repetition product of 1200 ` +
+			`(its items once each counted repetition is written out): ` +
+			`the largest this bridge accepts is 1000, as checking it would take too long`},
 	{schema: `{"pattern":"(?i)\\d{500}(?:\\x41|\\pL){250}\\b"}`,
-		err: `inputSchema/pattern: "(?i)\d{500}(?:\x41|\pL){250}\b" has a repetition product of 1001 (its items once each ` +
-			`counted repetition is written out): the largest this bridge accepts is 1000, as checking it would take too long`},
+		err: `inputSchema/pattern: "(?i)\d{500}(?:\x41|\pL){250}\b" has a repetition product of 1001 ` +
+			`(its items once each counted repetition is written out): ` +
+			`the largest this bridge accepts is 1000, as checking it would take too long`},
 	{schema: `{"pattern":"(?:ab|cd){249}x(?i)"}`, valid: []string{`3`}, bad: map[string]string{`"x"`: "pattern"}},
 	{schema: `{"pattern":"a{999}\\Q\\E."}`, valid: []string{`3`}, bad: map[string]string{`"b"`: "pattern"}},
 	{schema: `{"pattern":"\\S{1,256}@\\S{1,256}"}`, valid: []string{`"a@b"`}, bad: map[string]string{`"ab"`: "pattern"}},
@@ -102,8 +107,8 @@ var keywordCases = []keywordCase{
 	{schema: `{"prefixItems":[]}`, err: `inputSchema/prefixItems: must be a non-empty array of schemas`},
 	{schema: `{"items":{"type":"integer"}}`, valid: []string{`[1,2]`}, bad: map[string]string{`[1,"2"]`: "type"}},
 	{schema: `{"items":[{"type":"string"}]}`,
-		err: `inputSchema/items: must be a schema; for a tuple use "prefixItems" (the array form of "items" is from drafts ` +
-			`before 2020-12)`},
+		err: `inputSchema/items: must be a schema; for a tuple use "prefixItems" ` +
+			`(the array form of "items" is from drafts before 2020-12)`},
 	{schema: `{"contains":{"type":"string"}}`, valid: []string{`[1,"a"]`, `"no array"`},
 		bad: map[string]string{`[1,2]`: "contains", `[]`: "contains"}},
 	{schema: `{"contains":{"type":"string"},"minContains":2,"maxContains":3}`, valid: []string{`["a","b",1]`},
@@ -175,31 +180,31 @@ var keywordCases = []keywordCase{
 	{schema: `{"contentEncoding":"base64"}`,
 		err: `inputSchema/contentEncoding: contentEncoding is not supported (excluded from the WebMCP input schema subset)`},
 	{schema: `{"unevaluatedProperties":false}`,
-		err: `inputSchema/unevaluatedProperties: unevaluatedProperties is not supported (excluded from the WebMCP input ` +
-			`schema subset)`},
+		err: `inputSchema/unevaluatedProperties: unevaluatedProperties is not supported ` +
+			`(excluded from the WebMCP input schema subset)`},
 	{schema: `{"dependentRequired":{"x":["y"]}}`,
-		err: `inputSchema/dependentRequired: dependentRequired is not supported (excluded from the WebMCP input schema ` +
-			`subset)`},
+		err: `inputSchema/dependentRequired: dependentRequired is not supported ` +
+			`(excluded from the WebMCP input schema subset)`},
 	{schema: `{"dependentSchemas":{}}`,
-		err: `inputSchema/dependentSchemas: dependentSchemas is not supported (excluded from the WebMCP input schema ` +
-			`subset)`},
+		err: `inputSchema/dependentSchemas: dependentSchemas is not supported ` +
+			`(excluded from the WebMCP input schema subset)`},
 	{schema: `{"if":true,"then":false}`,
 		err: `inputSchema/if: if/then/else is not supported (excluded from the WebMCP input schema subset)`},
 	{schema: `{"patternProperties":{}}`,
-		err: `inputSchema/patternProperties: patternProperties is not supported (excluded from the WebMCP input schema ` +
-			`subset)`},
+		err: `inputSchema/patternProperties: patternProperties is not supported ` +
+			`(excluded from the WebMCP input schema subset)`},
 	{schema: `{"propertyNames":{}}`,
 		err: `inputSchema/propertyNames: propertyNames is not supported (excluded from the WebMCP input schema subset)`},
 	// anything else is refused by name, never ignored
 	{schema: `{"uniqueItem":true}`,
-		err: `inputSchema/uniqueItem: "uniqueItem" is not a keyword this bridge enforces, so it is refused rather than ` +
-			`ignored`},
+		err: `inputSchema/uniqueItem: "uniqueItem" is not a keyword this bridge enforces, ` +
+			`so it is refused rather than ignored`},
 	{schema: `{"properties":{"a":{"nullable":true}}}`,
-		err: `inputSchema/properties/a/nullable: "nullable" is not a keyword this bridge enforces, so it is refused rather ` +
-			`than ignored`},
+		err: `inputSchema/properties/a/nullable: "nullable" is not a keyword this bridge enforces, ` +
+			`so it is refused rather than ignored`},
 	{schema: `{"additionalItems":false}`,
-		err: `inputSchema/additionalItems: "additionalItems" is not a draft 2020-12 keyword: use "items" after ` +
-			`"prefixItems"`},
+		err: `inputSchema/additionalItems: "additionalItems" is not a draft 2020-12 keyword: ` +
+			`use "items" after "prefixItems"`},
 	// with several problems the first member in name order is reported
 	{schema: `{"minLength":-1,"foo":1,"$ref":"#"}`,
 		err: `inputSchema/$ref: references are not supported (excluded from the WebMCP input schema subset)`},
