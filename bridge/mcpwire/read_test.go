@@ -97,8 +97,8 @@ var badBlocks = []struct {
 	{"lastModified not a date-time", `{"type":"text","text":"","annotations":{"lastModified":"yesterday"}}`,
 		`annotations: lastModified "yesterday" is not an ISO 8601 date-time with an offset (such as 2025-01-12T15:00:58Z)`},
 	{"lastModified without an offset", `{"type":"text","text":"","annotations":{"lastModified":"2024-01-01T10:00:00"}}`,
-		`annotations: lastModified "2024-01-01T10:00:00" is not an ISO 8601 date-time with an offset (such as ` +
-			`2025-01-12T15:00:58Z)`},
+		`annotations: lastModified "2024-01-01T10:00:00" is not an ISO 8601 date-time with an offset ` +
+			`(such as 2025-01-12T15:00:58Z)`},
 	{"lastModified not a real date", `{"type":"text","text":"","annotations":{"lastModified":"2024-13-01T10:00:00Z"}}`,
 		`annotations: lastModified "2024-13-01T10:00:00Z" is not a real date and time`},
 	{"bad annotations on a resource_link",
