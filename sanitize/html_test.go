@@ -27,8 +27,8 @@ func TestHTMLRemovesDanger(t *testing.T) {
 		{"form and controls", `<form action="https://x.test"><input name=a><button>b</button></form>`, `   b  `},
 		{"iframe object embed", `<iframe src="https://x.test"></iframe><object data="x"></object><embed src="x">`, `     `},
 		{"base meta link",
-			`<base href="https://evil.test/"><meta http-equiv="refresh" content="0;url=https://evil.test"><link ` +
-				`rel=stylesheet href="https://x.test/a.css">`,
+			`<base href="https://evil.test/"><meta http-equiv="refresh" content="0;url=https://evil.test">` +
+				`<link rel=stylesheet href="https://x.test/a.css">`,
 			`   `},
 		{"svg and math", `<svg><script>alert(1)</script></svg><math><mi>x</mi></math>`, `    x  `},
 		{"id and name (DOM clobbering)", `<p id="x" class="c">a</p>`, `<p>a</p>`},
@@ -57,11 +57,10 @@ func TestHTMLKeepsStructure(t *testing.T) {
 }
 
 func TestHTMLText(t *testing.T) {
-	clean := sanitize.HTML(`<h1>Report</h1><p>See <a href="https://e.test/r">the report</a> and <a `+
-		`href="https://e.test/x">https://e.test/x</a>.</p>`+
-		`<ul><li>one</li><li>two</li></ul><table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table><img `+
-		`src="https://e.test/i.png" alt="chart">`,
-		defaultRules)
+	clean := sanitize.HTML(`<h1>Report</h1>`+
+		`<p>See <a href="https://e.test/r">the report</a> and <a href="https://e.test/x">https://e.test/x</a>.</p>`+
+		`<ul><li>one</li><li>two</li></ul><table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>`+
+		`<img src="https://e.test/i.png" alt="chart">`, defaultRules)
 	assert.Equal(t,
 		"Report\n\nSee the report (https://e.test/r) and https://e.test/x.\n\n- one\n- two\n\na | b\n1 | 2\n[image: chart]",
 		sanitize.HTMLText(clean))
@@ -246,8 +245,8 @@ func TestHTMLPolicyCache(t *testing.T) {
 		for i := range n {
 			r := sanitize.DefaultHTMLRules()
 			r.Links.MaxLength = 50 + i // all but the first few refuse nothing here
-			want := `<a href="https://e.test/` + strings.Repeat("a",
-				40) + `" rel="nofollow noreferrer noopener" target="_blank">x</a>`
+			want := `<a href="https://e.test/` + strings.Repeat("a", 40) +
+				`" rel="nofollow noreferrer noopener" target="_blank">x</a>`
 			if len("https://e.test/")+40 > r.Links.MaxLength {
 				want = ` x `
 			}
