@@ -140,12 +140,15 @@ func exportedPartNames(t ast.Expr, names func(ast.Node) bool) bool {
 
 // TestAppendJSONAppends: each public AppendJSON appends what MarshalJSON writes.
 func TestAppendJSONAppends(t *testing.T) {
-	r, vs := bridge.Normalize([]any{"a", map[string]any{"type": "link", "url": "https://example.com/"}}, bridge.DefaultPolicy())
+	r, vs := bridge.Normalize([]any{"a", map[string]any{"type": "link", "url": "https://example.com/"}},
+		bridge.DefaultPolicy())
 	type both interface {
 		MarshalJSON() ([]byte, error)
 		AppendJSON([]byte) ([]byte, error)
 	}
-	values := []both{r, bridge.DefaultPolicy(), bridge.ToModelInput(r), bridge.Violation{Item: 1, Type: "x"}, r.Content[0], r.Content[1]}
+	values := []both{
+		r, bridge.DefaultPolicy(), bridge.ToModelInput(r), bridge.Violation{Item: 1, Type: "x"}, r.Content[0], r.Content[1],
+	}
 	for _, v := range vs {
 		values = append(values, v)
 	}

@@ -31,7 +31,8 @@ func BenchmarkNormalizeText1KB(b *testing.B) {
 
 func BenchmarkNormalizePNG100KB(b *testing.B) {
 	png := fixtures.PNG(160, 160, true) // ~100 KB, incompressible
-	benchNormalize(b, []byte(`{"type":"image","data":"`+base64.StdEncoding.EncodeToString(png)+`","mimeType":"image/png"}`))
+	benchNormalize(b,
+		[]byte(`{"type":"image","data":"`+base64.StdEncoding.EncodeToString(png)+`","mimeType":"image/png"}`))
 }
 
 func BenchmarkNormalizePNG5MB(b *testing.B) {
@@ -73,7 +74,8 @@ func benchUGC(b *testing.B, doc string) {
 }
 
 func BenchmarkResultMarshal(b *testing.B) {
-	r, _, _ := bridge.NormalizeJSON([]byte(`{"type":"html","html":`+jsonString(fixtures.Article(10<<10))+`}`), bridge.DefaultPolicy())
+	r, _, _ := bridge.NormalizeJSON([]byte(`{"type":"html","html":`+jsonString(fixtures.Article(10<<10))+`}`),
+		bridge.DefaultPolicy())
 	b.ReportAllocs()
 	for b.Loop() {
 		if _, err := r.MarshalJSON(); err != nil {

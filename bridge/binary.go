@@ -64,7 +64,9 @@ func decodeBinary(s string, maxBytes int64, limit string) ([]byte, string, error
 		if attempt == 1 {
 			text = stripBase64Space(s)
 		}
-		for _, enc := range []*base64.Encoding{base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding} {
+		for _, enc := range []*base64.Encoding{
+			base64.StdEncoding, base64.RawStdEncoding, base64.URLEncoding, base64.RawURLEncoding,
+		} {
 			if b, err := enc.DecodeString(text); err == nil {
 				if maxBytes > 0 && int64(len(b)) > maxBytes {
 					return nil, "", sizeErr(int64(len(b)), maxBytes, limit)

@@ -38,6 +38,8 @@ func TestBinaryData(t *testing.T) {
 	require.Equal(t, "maxImageBytes", vs[0].Limit)
 	require.IsType(t, &bridge.TextContent{}, r.Content[0])
 	// Bytes that are no image are refused, whatever the block says.
-	_, vs = bridge.Normalize(map[string]any{"type": "image", "data": []byte("<svg onload=alert(1)>"), "mimeType": "image/png"}, bridge.DefaultPolicy())
+	_, vs = bridge.Normalize(
+		map[string]any{"type": "image", "data": []byte("<svg onload=alert(1)>"), "mimeType": "image/png"},
+		bridge.DefaultPolicy())
 	require.Len(t, vs, 1)
 }

@@ -155,7 +155,8 @@ func (n *normalizer) followable(raw string) (string, error) {
 // those with its own reasons.
 func resolveRelative(base, ref string) (string, bool) {
 	ref = strings.TrimFunc(ref, func(r rune) bool { return r <= 0x20 })
-	if ref == "" || strings.ContainsAny(ref, "\\") || strings.IndexFunc(ref, func(r rune) bool { return r <= 0x20 || r == 0x7f }) >= 0 {
+	if ref == "" || strings.ContainsAny(ref, "\\") ||
+		strings.IndexFunc(ref, func(r rune) bool { return r <= 0x20 || r == 0x7f }) >= 0 {
 		return "", false
 	}
 	if i := strings.IndexAny(ref, ":/?#"); i >= 0 && ref[i] == ':' {
@@ -259,8 +260,9 @@ func (n *normalizer) resource(r map[string]any, ann *Annotations, meta map[strin
 		if !sanitize.MarkupFamily(mime) {
 			why = "it is not a type browsers are known to show as text"
 		}
-		n.violate("resource", "changed", "resource", fmt.Sprintf("%s: %s; it is handed on as text/plain (the type is kept under _meta.%s)",
-			pagetext.Quote(mime), why, ExtraMetaKey))
+		n.violate("resource", "changed", "resource",
+			fmt.Sprintf("%s: %s; it is handed on as text/plain (the type is kept under _meta.%s)",
+				pagetext.Quote(mime), why, ExtraMetaKey))
 	}
 	if cut {
 		n.violate("resource", "truncated", "maxTextChars", truncationReason(chars, n.p.MaxTextChars))
@@ -277,7 +279,8 @@ func identifierURI(u string) bool {
 // blobResource checks a base64 resource: markup must come as text (to be sanitized), images
 // get the image checks (and the type of their bytes), audio the audio checks, and the whole blob
 // counts against MaxResultBytes.
-func (n *normalizer) blobResource(rc ResourceContents, b64 string, meta map[string]any, emit func(ResourceContents, map[string]any)) {
+func (n *normalizer) blobResource(rc ResourceContents, b64 string, meta map[string]any,
+	emit func(ResourceContents, map[string]any)) {
 	if sanitize.MarkupFamily(rc.MIMEType) {
 		n.remove("resource", &sanitize.LimitError{Limit: "resource",
 			Reason: pagetext.Quote(rc.MIMEType) + " is markup browsers can run script in: send it as text, not as a blob"})

@@ -44,7 +44,8 @@ func ExamplePolicyFromJSON() {
 
 // The agent side: re-normalize what executeTool returned, then hand the model what it takes.
 func ExampleToModelInput() {
-	raw := `{"content":[{"type":"text","text":"Found it"},{"type":"resource_link","uri":"https://example.com/r/1","name":"r1","title":"Report 1"}]}`
+	raw := `{"content":[{"type":"text","text":"Found it"},` +
+		`{"type":"resource_link","uri":"https://example.com/r/1","name":"r1","title":"Report 1"}]}`
 	r, _ := bridge.ParseToolOutput(raw, bridge.DefaultPolicy())
 	in := bridge.ToModelInput(r)
 	fmt.Println(in.Text)

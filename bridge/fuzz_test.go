@@ -10,7 +10,8 @@ import (
 // FuzzNormalizeJSON: whatever JSON a tool returns, Normalize does not panic and its result
 // passes the MCP checks and every schema.
 func FuzzNormalizeJSON(f *testing.F) {
-	for _, s := range []string{`"x"`, `{"type":"html","html":"<b>x</b><script>1</script>"}`, `{"type":"image","data":"iVBORw0KGgo="}`,
+	for _, s := range []string{`"x"`, `{"type":"html","html":"<b>x</b><script>1</script>"}`,
+		`{"type":"image","data":"iVBORw0KGgo="}`,
 		`{"content":[{"type":"text","text":"a"}],"isError":true}`, `[{"type":"link","url":"https://e.test"}]`,
 		`{"type":"table","headers":["a"],"rows":[[1,{"x":2}]]}`, `{"type":"text","text":"a","annotations":{"priority":0}}`,
 		`{"type":"resource","resource":{"uri":"a:b","blob":"AA=="}}`, `null`, `[1,2]`} {

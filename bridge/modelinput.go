@@ -57,7 +57,8 @@ func ToModelInput(r *CallToolResult) ModelInput {
 			parts = append(parts, b.Text)
 		case *ImageContent:
 			images++
-			in.Attachments = append(in.Attachments, Attachment{Type: "image", MIMEType: b.MIMEType, Data: base64.StdEncoding.EncodeToString(b.Data)})
+			in.Attachments = append(in.Attachments,
+				Attachment{Type: "image", MIMEType: b.MIMEType, Data: base64.StdEncoding.EncodeToString(b.Data)})
 			label := "[image " + strconv.Itoa(images)
 			if alt, _ := meta["alt"].(string); alt != "" {
 				label += ": " + pageText(alt)
@@ -65,10 +66,12 @@ func ToModelInput(r *CallToolResult) ModelInput {
 			parts = append(parts, label+"]")
 		case *AudioContent:
 			audios++
-			in.Attachments = append(in.Attachments, Attachment{Type: "audio", MIMEType: b.MIMEType, Data: base64.StdEncoding.EncodeToString(b.Data)})
+			in.Attachments = append(in.Attachments,
+				Attachment{Type: "audio", MIMEType: b.MIMEType, Data: base64.StdEncoding.EncodeToString(b.Data)})
 			parts = append(parts, "[audio "+strconv.Itoa(audios)+", "+b.MIMEType+"]")
 		case *ResourceLink:
-			in.Attachments = append(in.Attachments, Attachment{Type: "resource_link", MIMEType: b.MIMEType, URI: b.URI, Name: b.Name})
+			in.Attachments = append(in.Attachments,
+				Attachment{Type: "resource_link", MIMEType: b.MIMEType, URI: b.URI, Name: b.Name})
 			line := "Link: "
 			if b.Title != "" {
 				line += pageText(b.Title) + " <" + b.URI + ">"
@@ -116,7 +119,9 @@ func (in ModelInput) writeJSON(w *jsonvalue.Writer) {
 	jsonvalue.WriteArray(w, in.Attachments, func(a Attachment) {
 		w.Raw(`{"type":`)
 		w.Str(a.Type)
-		for _, f := range [...]struct{ k, v string }{{"mimeType", a.MIMEType}, {"data", a.Data}, {"uri", a.URI}, {"name", a.Name}} {
+		for _, f := range [...]struct{ k, v string }{
+			{"mimeType", a.MIMEType}, {"data", a.Data}, {"uri", a.URI}, {"name", a.Name},
+		} {
 			if f.v != "" {
 				w.Raw(`,"` + f.k + `":`)
 				w.Str(f.v)

@@ -277,9 +277,11 @@ func (n *normalizer) enforceResultBytes() {
 			continue
 		}
 		kind := n.out[i].ContentType()
-		reason := fmt.Sprintf("the result would be %s, over the %s limit", sanitize.FormatBytes(total), sanitize.FormatBytes(n.p.MaxResultBytes))
+		reason := fmt.Sprintf("the result would be %s, over the %s limit",
+			sanitize.FormatBytes(total), sanitize.FormatBytes(n.p.MaxResultBytes))
 		notice := "[" + kind + " removed: " + reason + "]"
-		n.violations = append(n.violations, Violation{Item: n.from[i], Type: kind, Limit: "maxResultBytes", Reason: reason, Notice: notice})
+		n.violations = append(n.violations,
+			Violation{Item: n.from[i], Type: kind, Limit: "maxResultBytes", Reason: reason, Notice: notice})
 		n.out[i] = noticeBlock(notice, "maxResultBytes")
 		total -= sizes[i] - int64(len(notice))
 	}

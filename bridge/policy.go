@@ -46,13 +46,14 @@ type Policy struct {
 // DefaultPolicy returns the documented defaults.
 func DefaultPolicy() Policy {
 	return Policy{
-		MaxImageBytes:     5 << 20,
-		MaxImageWidth:     8000,
-		MaxImageHeight:    8000,
-		MaxImagePixels:    40_000_000,
-		ImageTypes:        []string{"image/png", "image/jpeg", "image/gif", "image/webp"},
-		MaxAudioBytes:     10 << 20,
-		AudioTypes:        []string{"audio/wav", "audio/mpeg", "audio/ogg", "audio/flac", "audio/webm", "audio/mp4", "audio/aac"},
+		MaxImageBytes:  5 << 20,
+		MaxImageWidth:  8000,
+		MaxImageHeight: 8000,
+		MaxImagePixels: 40_000_000,
+		ImageTypes:     []string{"image/png", "image/jpeg", "image/gif", "image/webp"},
+		MaxAudioBytes:  10 << 20,
+		AudioTypes: []string{"audio/wav", "audio/mpeg", "audio/ogg", "audio/flac", "audio/webm", "audio/mp4",
+			"audio/aac"},
 		LinkSchemes:       []string{"https", "http", "mailto"},
 		MaxURLLength:      2048,
 		MaxHTMLBytes:      1 << 20,
@@ -121,11 +122,13 @@ type PolicySetting struct {
 
 // policySettings is the table, in the order a policy is written.
 var policySettings = []PolicySetting{
-	{"maxImageBytes", "integer", "decoded image size in bytes (default 5 MiB: model APIs refuse more)", func(p *Policy) any { return &p.MaxImageBytes }},
+	{"maxImageBytes", "integer", "decoded image size in bytes (default 5 MiB: model APIs refuse more)",
+		func(p *Policy) any { return &p.MaxImageBytes }},
 	{"maxImageWidth", "integer", "image width in pixels", func(p *Policy) any { return &p.MaxImageWidth }},
 	{"maxImageHeight", "integer", "image height in pixels", func(p *Policy) any { return &p.MaxImageHeight }},
 	{"maxImagePixels", "integer", "image width × height", func(p *Policy) any { return &p.MaxImagePixels }},
-	{"imageTypes", "strings", "image types accepted (png, jpeg, gif, webp; SVG never)", func(p *Policy) any { return &p.ImageTypes }},
+	{"imageTypes", "strings", "image types accepted (png, jpeg, gif, webp; SVG never)",
+		func(p *Policy) any { return &p.ImageTypes }},
 	{"maxAudioBytes", "integer", "decoded audio size in bytes", func(p *Policy) any { return &p.MaxAudioBytes }},
 	{"audioTypes", "strings", "audio types accepted", func(p *Policy) any { return &p.AudioTypes }},
 	{"linkSchemes", "strings", "URL schemes a link may use", func(p *Policy) any { return &p.LinkSchemes }},
@@ -138,7 +141,8 @@ var policySettings = []PolicySetting{
 	{"maxTableCellChars", "integer", "characters per table cell", func(p *Policy) any { return &p.MaxTableCellChars }},
 	{"maxArgumentBytes", "integer", "a tool call's arguments as JSON, in bytes: more are refused before validation",
 		func(p *Policy) any { return &p.MaxArgumentBytes }},
-	{"strict", "boolean", "any violation makes the result isError instead of a notice", func(p *Policy) any { return &p.Strict }},
+	{"strict", "boolean", "any violation makes the result isError instead of a notice",
+		func(p *Policy) any { return &p.Strict }},
 }
 
 // PolicySettings returns the table of settings, in the order a policy is written.
@@ -238,29 +242,50 @@ func (p Policy) writeJSON(w *jsonvalue.Writer) {
 func (p Policy) Validate() error {
 	for _, s := range policySettings {
 		if n, ok := s.Value(p).(int64); ok && n < 0 {
-			return &PolicyError{Setting: s.Name, Message: fmt.Sprintf("policy: %s is %d; limits are 0 (none) or more", s.Name, n)}
+			return &PolicyError{
+				Setting: s.Name,
+				Message: fmt.Sprintf("policy: %s is %d; limits are 0 (none) or more", s.Name, n),
+			}
 		}
 	}
 	for i, t := range p.ImageTypes {
 		switch c := canonicalType("image", t); {
 		case c == "image/svg+xml":
-			return &PolicyError{Setting: "imageTypes", Message: fmt.Sprintf("policy: imageTypes[%d] is %s; SVG can carry script and is never accepted as an image", i, t)}
+			return &PolicyError{
+				Setting: "imageTypes",
+				Message: fmt.Sprintf(
+					"policy: imageTypes[%d] is %s; SVG can carry script and is never accepted as an image", i, t),
+			}
 		case !slices.Contains(checkableImageTypes, c):
-			return &PolicyError{Setting: "imageTypes", Message: fmt.Sprintf("policy: imageTypes[%d] is %q, not a type the bridge can check (png, jpeg, gif, webp)", i, t)}
+			return &PolicyError{
+				Setting: "imageTypes",
+				Message: fmt.Sprintf(
+					"policy: imageTypes[%d] is %q, not a type the bridge can check (png, jpeg, gif, webp)", i, t),
+			}
 		}
 	}
 	for i, t := range p.AudioTypes {
 		if !slices.Contains(checkableAudioTypes, canonicalType("audio", t)) {
-			return &PolicyError{Setting: "audioTypes", Message: fmt.Sprintf("policy: audioTypes[%d] is %q, not a type the bridge can check (wav, mpeg, ogg, flac, webm, mp4, aac, aiff, midi)", i, t)}
+			return &PolicyError{
+				Setting: "audioTypes",
+				Message: fmt.Sprintf("policy: audioTypes[%d] is %q, not a type the bridge can check "+
+					"(wav, mpeg, ogg, flac, webm, mp4, aac, aiff, midi)", i, t),
+			}
 		}
 	}
 	for i, s := range p.LinkSchemes {
 		c := canonicalScheme(s)
 		if !schemeName.MatchString(c) {
-			return &PolicyError{Setting: "linkSchemes", Message: fmt.Sprintf("policy: linkSchemes[%d] is %q, not a URL scheme (such as https)", i, s)}
+			return &PolicyError{
+				Setting: "linkSchemes",
+				Message: fmt.Sprintf("policy: linkSchemes[%d] is %q, not a URL scheme (such as https)", i, s),
+			}
 		}
 		if sanitize.NeverAllowedScheme(c) {
-			return &PolicyError{Setting: "linkSchemes", Message: fmt.Sprintf("policy: linkSchemes[%d] is %q; script and local schemes are never allowed", i, s)}
+			return &PolicyError{
+				Setting: "linkSchemes",
+				Message: fmt.Sprintf("policy: linkSchemes[%d] is %q; script and local schemes are never allowed", i, s),
+			}
 		}
 	}
 	return nil
@@ -275,7 +300,8 @@ func (p Policy) Validate() error {
 var checkableImageTypes = []string{"image/png", "image/jpeg", "image/gif", "image/webp"}
 
 // checkableAudioTypes are the audio containers CheckAudio sniffs.
-var checkableAudioTypes = []string{"audio/wav", "audio/mpeg", "audio/ogg", "audio/flac", "audio/webm", "audio/mp4", "audio/aac", "audio/aiff", "audio/midi"}
+var checkableAudioTypes = []string{"audio/wav", "audio/mpeg", "audio/ogg", "audio/flac", "audio/webm", "audio/mp4",
+	"audio/aac", "audio/aiff", "audio/midi"}
 
 var schemeName = regexp.MustCompile(`^[a-z][a-z0-9+.-]*$`)
 

@@ -72,8 +72,10 @@ func (n *normalizer) table(m map[string]any, ann *Annotations, meta map[string]a
 		&EmbeddedResource{Resource: ResourceContents{URI: uri, MIMEType: "text/csv", Text: csvBuf.String()},
 			Annotations: withAudience(ann, RoleUser)})
 	if len(rowVals) < totalRows {
-		n.violate("table", "truncated", "maxTableRows", fmt.Sprintf("%s rows exceed the %s-row limit; the first %s were kept",
-			sanitize.FormatCount(int64(totalRows)), sanitize.FormatCount(int64(n.p.MaxTableRows)), sanitize.FormatCount(int64(n.p.MaxTableRows))))
+		n.violate("table", "truncated", "maxTableRows", fmt.Sprintf(
+			"%s rows exceed the %s-row limit; the first %s were kept",
+			sanitize.FormatCount(int64(totalRows)), sanitize.FormatCount(int64(n.p.MaxTableRows)),
+			sanitize.FormatCount(int64(n.p.MaxTableRows))))
 	}
 	if cut > 0 {
 		n.violate("table", "truncated", "maxTableCellChars", fmt.Sprintf("%d cells were cut to the %s-character limit",

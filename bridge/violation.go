@@ -29,7 +29,9 @@ func (v Violation) AppendJSON(b []byte) ([]byte, error) { return jsonvalue.Appen
 func (v Violation) writeJSON(w *jsonvalue.Writer) {
 	w.Raw(`{"item":`)
 	w.Value(v.Item)
-	for _, f := range [...]struct{ k, v string }{{"type", v.Type}, {"limit", v.Limit}, {"reason", v.Reason}, {"notice", v.Notice}} {
+	for _, f := range [...]struct{ k, v string }{
+		{"type", v.Type}, {"limit", v.Limit}, {"reason", v.Reason}, {"notice", v.Notice},
+	} {
 		w.Raw(`,"` + f.k + `":`)
 		w.Str(f.v)
 	}

@@ -84,7 +84,8 @@ func checkMPEGAudio(data []byte) error {
 			n += 10 // footer
 		}
 		if n > len(data)-p {
-			return brokenAudio(mp3, "is truncated: its ID3 tag needs %s, but only %s are left", FormatBytes(int64(n)), FormatBytes(int64(len(data)-p)))
+			return brokenAudio(mp3, "is truncated: its ID3 tag needs %s, but only %s are left",
+				FormatBytes(int64(n)), FormatBytes(int64(len(data)-p)))
 		}
 		p += n
 		for p < len(data) && data[p] == 0 {

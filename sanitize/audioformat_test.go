@@ -16,7 +16,9 @@ import (
 	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
 )
 
-var audioLimits = sanitize.AudioLimits{Types: []string{"audio/wav", "audio/mpeg", "audio/ogg", "audio/flac", "audio/webm", "audio/mp4", "audio/aac"}}
+var audioLimits = sanitize.AudioLimits{
+	Types: []string{"audio/wav", "audio/mpeg", "audio/ogg", "audio/flac", "audio/webm", "audio/mp4", "audio/aac"},
+}
 
 // wellFormedAudio are complete clips of every container with a structure check: WAV, ADTS and
 // MP4 built here, the rest from testdata/audio (see its README).
@@ -28,7 +30,8 @@ func wellFormedAudio(t testing.TB) []imageCase {
 		{"aac (adts)", adts(3)},
 		{"ogg (opus)", readAudio(t, "tone.opus")},
 		{"flac", readAudio(t, "tone.flac")},
-		{"mp4", []byte(mp4Box("ftyp", "M4A \x00\x00\x00\x00M4A isom") + mp4Box("moov", mp4Box("mvhd", strings.Repeat("\x00", 100))) + mp4Box("mdat", "data"))},
+		{"mp4", []byte(mp4Box("ftyp", "M4A \x00\x00\x00\x00M4A isom") +
+			mp4Box("moov", mp4Box("mvhd", strings.Repeat("\x00", 100))) + mp4Box("mdat", "data"))},
 	}
 }
 

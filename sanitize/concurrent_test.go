@@ -80,6 +80,7 @@ func TestConcurrentUse(t *testing.T) {
 	}
 	close(start) // every goroutine's first call races for the first use of the policy
 	wg.Wait()
-	require.Equal(t, map[string]int{sanitize.HTMLPolicyKey(sanitize.DefaultHTMLRules()): 1, sanitize.HTMLPolicyKey(strictRules): 1},
+	require.Equal(t,
+		map[string]int{sanitize.HTMLPolicyKey(sanitize.DefaultHTMLRules()): 1, sanitize.HTMLPolicyKey(strictRules): 1},
 		builds(), "each policy is built once")
 }

@@ -17,15 +17,20 @@ import (
 // output is also a fixed point (sanitizing it again changes nothing), and HTMLAndText agrees
 // with HTML, HTMLText and Removed.
 func FuzzHTML(f *testing.F) {
-	for _, s := range []string{`<p>a</p>`, `<a href="https://e.test">x</a>`, `<img src=x onerror=alert(1)>`, `<svg><p><style><img src=x>`,
-		`<noscript><p title="</noscript><img src=x onerror=alert(1)>">`, `<!--<img src=x>-->`, `<a href="jav&#x09;ascript:1">`,
+	for _, s := range []string{`<p>a</p>`, `<a href="https://e.test">x</a>`, `<img src=x onerror=alert(1)>`,
+		`<svg><p><style><img src=x>`,
+		`<noscript><p title="</noscript><img src=x onerror=alert(1)>">`, `<!--<img src=x>-->`,
+		`<a href="jav&#x09;ascript:1">`,
 		`<a href="HTTPS://E.test/?a=1&amp;b=2" rel=opener target=_self>x</a>`, `<a href="&#x6a;avascript:1">x</a>`,
-		`<a href=" mailto:a@b.test">m</a>`, `<a href="https://a@b.test">c</a>`, `<a href="http://e.test/&amp;#106;avascript:">x</a>`,
-		`<img src="data:image/png;base64,iVBORw0KGgo=" alt="a" width="10%">`, `<img src="data:image/svg+xml;base64,PHN2Zz4=">`,
+		`<a href=" mailto:a@b.test">m</a>`, `<a href="https://a@b.test">c</a>`,
+		`<a href="http://e.test/&amp;#106;avascript:">x</a>`,
+		`<img src="data:image/png;base64,iVBORw0KGgo=" alt="a" width="10%">`,
+		`<img src="data:image/svg+xml;base64,PHN2Zz4=">`,
 		`<img src="DATA:image/GIF;base64,R0lGODlh">`, `<img src="http://e.test/a.png">`, `<q cite="javascript:1">q</q>`,
 		`<table><col span=2><tr><td colspan=2 rowspan=x>1<th scope=ROW>h</table>`, `<ol start=3 reversed><li value=2>a</ol>`,
 		`<time datetime="2020-01-01T00:00Z">t</time><details open><summary>s</summary></details>`,
-		`<math><mi><table><tr><td><img src=x></td></tr></table></mi></math>`, `<h1 lang="en-US" dir="RTL" title="t" id=x>x</h1>`,
+		`<math><mi><table><tr><td><img src=x></td></tr></table></mi></math>`,
+		`<h1 lang="en-US" dir="RTL" title="t" id=x>x</h1>`,
 		`<form><input formaction="javascript:1"><button>b</button></form><base href="https://evil.test/">`,
 		fixtures.Article(2 << 10)} {
 		f.Add(s)
@@ -49,10 +54,23 @@ func FuzzHTML(f *testing.F) {
 // that list schemes markup may never hold, one scheme with two length limits, and none at all.
 var fuzzRules = []sanitize.HTMLRules{
 	sanitize.DefaultHTMLRules(),
-	{Links: sanitize.URLRules{Schemes: []string{"https"}, MaxLength: 100}, InlineImages: sanitize.ImageLimits{Types: []string{"image/png"}, MaxWidth: 4, MaxHeight: 4}},
-	{Links: sanitize.URLRules{Schemes: []string{"mailto", "tel", "FTP", "javascript", "data"}}, Images: sanitize.URLRules{Schemes: []string{"https", "http"}, MaxLength: 50}},
-	{Links: sanitize.URLRules{Schemes: []string{"https"}, MaxLength: 30}, Images: sanitize.URLRules{Schemes: []string{"https"}, MaxLength: 4000},
-		InlineImages: sanitize.ImageLimits{Types: []string{"image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml"}, MaxBytes: 200, MaxPixels: 16}},
+	{
+		Links:        sanitize.URLRules{Schemes: []string{"https"}, MaxLength: 100},
+		InlineImages: sanitize.ImageLimits{Types: []string{"image/png"}, MaxWidth: 4, MaxHeight: 4},
+	},
+	{
+		Links:  sanitize.URLRules{Schemes: []string{"mailto", "tel", "FTP", "javascript", "data"}},
+		Images: sanitize.URLRules{Schemes: []string{"https", "http"}, MaxLength: 50},
+	},
+	{
+		Links:  sanitize.URLRules{Schemes: []string{"https"}, MaxLength: 30},
+		Images: sanitize.URLRules{Schemes: []string{"https"}, MaxLength: 4000},
+		InlineImages: sanitize.ImageLimits{
+			Types:     []string{"image/png", "image/jpeg", "image/gif", "image/webp", "image/svg+xml"},
+			MaxBytes:  200,
+			MaxPixels: 16,
+		},
+	},
 	{},
 }
 
@@ -65,9 +83,12 @@ func FuzzHTMLRules(f *testing.F) {
 		`<img src="` + dataURL("image/png", png) + `" alt=a>`, `<img src="` + dataURL("image/gif", gif) + `">`,
 		`<img src="` + dataURL("image/JPEG", jpg) + `"><img src="` + dataURL("image/webp", fixtures.WebP1x1) + `">`,
 		`<img src="` + dataURL("image/png", png[:len(png)-12]) + `">`, `<img src="` + dataURL("image/gif", png) + `">`,
-		`<img src="` + dataURL("image/png", fixtures.PNGBomb(100000, 100000)) + `">`, `<img src="data:image/png;base64,PHN2Zz4=">`,
-		`<a href="https://e.test/` + strings.Repeat("a", 60) + `">long</a><img src="https://e.test/` + strings.Repeat("b", 60) + `">`,
-		`<a href="javascript:1">j</a><a href="data:text/html,x">d</a><a href="FTP://e.test/">f</a><a href="mailto:a@e.test">m</a>`,
+		`<img src="` + dataURL("image/png", fixtures.PNGBomb(100000, 100000)) + `">`,
+		`<img src="data:image/png;base64,PHN2Zz4=">`,
+		`<a href="https://e.test/` + strings.Repeat("a", 60) + `">long</a>` +
+			`<img src="https://e.test/` + strings.Repeat("b", 60) + `">`,
+		`<a href="javascript:1">j</a><a href="data:text/html,x">d</a><a href="FTP://e.test/">f</a>` +
+			`<a href="mailto:a@e.test">m</a>`,
 		fixtures.Article(1 << 10)} {
 		for pick := range len(fuzzRules) {
 			f.Add(s, uint8(i+pick))
@@ -77,7 +98,8 @@ func FuzzHTMLRules(f *testing.F) {
 		rules := fuzzRules[int(pick)%len(fuzzRules)]
 		once := sanitize.HTML(in, rules)
 		if probs := structureProblems(once, rules); len(probs) > 0 {
-			t.Fatalf("sanitized output breaks the allowlist under rules %d:\n in: %q\nout: %q\n%s", int(pick)%len(fuzzRules), in, once, strings.Join(probs, "\n"))
+			t.Fatalf("sanitized output breaks the allowlist under rules %d:\n in: %q\nout: %q\n%s",
+				int(pick)%len(fuzzRules), in, once, strings.Join(probs, "\n"))
 		}
 		if twice := sanitize.HTML(once, rules); twice != once {
 			t.Fatalf("not a fixed point under rules %d:\n in: %q\n 1x: %q\n 2x: %q", int(pick)%len(fuzzRules), in, once, twice)
@@ -92,7 +114,8 @@ func FuzzHTMLRules(f *testing.F) {
 // FuzzURL: no URL the validator accepts reads as a script scheme in any reading a browser or a
 // renderer might apply.
 func FuzzURL(f *testing.F) {
-	for _, s := range []string{"https://e.test", "javascript:alert(1)", " java\tscript:1", "&#106;avascript:1", "%6aavascript:1",
+	for _, s := range []string{"https://e.test", "javascript:alert(1)", " java\tscript:1", "&#106;avascript:1",
+		"%6aavascript:1",
 		"https://a@b", "mailto:x@y", "HTTP://E.TEST/\\", "https://ａ｛b。c/", "https://0x7f.1/"} {
 		f.Add(s)
 	}

@@ -39,7 +39,11 @@ func sanitizeHTML(p *bluemonday.Policy, markup string) HTMLResult {
 		out := newMarkupCounts()
 		return HTMLResult{HTML: clean, Text: htmlText(clean, out), Removed: removedBetween(countMarkup(markup), out)}
 	}
-	return HTMLResult{HTML: clean, Text: tidyText(w.r.b.String()), Removed: removedBetween(countMarkup(markup), w.r.counts)}
+	return HTMLResult{
+		HTML:    clean,
+		Text:    tidyText(w.r.b.String()),
+		Removed: removedBetween(countMarkup(markup), w.r.counts),
+	}
 }
 
 // renderingWriter is where bluemonday writes sanitized markup. bluemonday writes one token per

@@ -26,7 +26,10 @@ func TestHTMLRemovesDanger(t *testing.T) {
 		{"style element and attribute", `<style>p{}</style><p style="color:red">a</p>`, `<p>a</p>`},
 		{"form and controls", `<form action="https://x.test"><input name=a><button>b</button></form>`, `   b  `},
 		{"iframe object embed", `<iframe src="https://x.test"></iframe><object data="x"></object><embed src="x">`, `     `},
-		{"base meta link", `<base href="https://evil.test/"><meta http-equiv="refresh" content="0;url=https://evil.test"><link rel=stylesheet href="https://x.test/a.css">`, `   `},
+		{"base meta link",
+			`<base href="https://evil.test/"><meta http-equiv="refresh" content="0;url=https://evil.test">` +
+				`<link rel=stylesheet href="https://x.test/a.css">`,
+			`   `},
 		{"svg and math", `<svg><script>alert(1)</script></svg><math><mi>x</mi></math>`, `    x  `},
 		{"id and name (DOM clobbering)", `<p id="x" class="c">a</p>`, `<p>a</p>`},
 		{"noscript mutation", `<noscript><p title="</noscript><img src=x onerror=alert(1)>">`, `   &#34;&gt;`},
@@ -54,20 +57,26 @@ func TestHTMLKeepsStructure(t *testing.T) {
 }
 
 func TestHTMLText(t *testing.T) {
-	clean := sanitize.HTML(`<h1>Report</h1><p>See <a href="https://e.test/r">the report</a> and <a href="https://e.test/x">https://e.test/x</a>.</p>`+
-		`<ul><li>one</li><li>two</li></ul><table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table><img src="https://e.test/i.png" alt="chart">`, defaultRules)
-	assert.Equal(t, "Report\n\nSee the report (https://e.test/r) and https://e.test/x.\n\n- one\n- two\n\na | b\n1 | 2\n[image: chart]", sanitize.HTMLText(clean))
+	clean := sanitize.HTML(`<h1>Report</h1>`+
+		`<p>See <a href="https://e.test/r">the report</a> and <a href="https://e.test/x">https://e.test/x</a>.</p>`+
+		`<ul><li>one</li><li>two</li></ul><table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>`+
+		`<img src="https://e.test/i.png" alt="chart">`, defaultRules)
+	assert.Equal(t,
+		"Report\n\nSee the report (https://e.test/r) and https://e.test/x.\n\n- one\n- two\n\na | b\n1 | 2\n[image: chart]",
+		sanitize.HTMLText(clean))
 }
 
 func TestRemoved(t *testing.T) {
 	in := `<p onclick="x">a<script>1</script><iframe></iframe></p>`
 	assert.Equal(t, "<iframe>, <script>, onclick= (3 in all)", sanitize.Removed(in, sanitize.HTML(in, defaultRules)))
 	ok := `<a href="https://e.test">x</a>`
-	assert.Equal(t, "", sanitize.Removed(ok, sanitize.HTML(ok, defaultRules)), "attributes the policy adds are not removals")
+	assert.Equal(t, "", sanitize.Removed(ok, sanitize.HTML(ok, defaultRules)),
+		"attributes the policy adds are not removals")
 }
 
 func TestHTMLIdempotent(t *testing.T) {
-	for _, in := range []string{`<p>a &amp; b <b>c</b></p>`, `<a href="https://e.test/?a=1&b=2">x</a>`, strings.Repeat("<div>", 50) + "x"} {
+	for _, in := range []string{`<p>a &amp; b <b>c</b></p>`, `<a href="https://e.test/?a=1&b=2">x</a>`,
+		strings.Repeat("<div>", 50) + "x"} {
 		once := sanitize.HTML(in, defaultRules)
 		assert.Equal(t, once, sanitize.HTML(once, defaultRules))
 	}
@@ -77,18 +86,22 @@ func TestHTMLIdempotent(t *testing.T) {
 // schemes; data: is kept only as an inline raster image in an img.
 func TestHTMLURLs(t *testing.T) {
 	tests := []struct{ name, in, want string }{
-		{"scheme and host case folded", `<a href="HTTPS://E.test/a">x</a>`, `<a href="https://e.test/a" rel="nofollow noreferrer noopener" target="_blank">x</a>`},
+		{"scheme and host case folded", `<a href="HTTPS://E.test/a">x</a>`,
+			`<a href="https://e.test/a" rel="nofollow noreferrer noopener" target="_blank">x</a>`},
 		{"credentials", `<a href="https://u:p@e.test/">x</a>`, ` x `},
 		{"no host", `<a href="https:e.test">x</a>`, ` x `},
 		{"empty mailto", `<a href="mailto:">x</a>`, ` x `},
-		{"mailto with slashes, as URL allows", `<a href="mailto://e.test">x</a>`, `<a href="mailto://e.test" rel="nofollow noreferrer noopener" target="_blank">x</a>`},
+		{"mailto with slashes, as URL allows", `<a href="mailto://e.test">x</a>`,
+			`<a href="mailto://e.test" rel="nofollow noreferrer noopener" target="_blank">x</a>`},
 		{"blob", `<a href="blob:https://e.test/1">x</a>`, ` x `},
 		{"data link", `<a href="data:image/png;base64,iVBORw0KGgo=">x</a>`, ` x `},
 		{"control before the scheme", "<a href=\"\x01https://e.test\">x</a>", ` x `},
 		{"http image", `<img src="http://e.test/a.png">`, ` `},
 		{"https image", `<img src="https://e.test/a.png">`, `<img src="https://e.test/a.png">`},
-		{"inline gif", `<img src="` + dataURL("image/gif", fixtures.GIF(1, 1)) + `">`, `<img src="` + dataURL("image/gif", fixtures.GIF(1, 1)) + `">`},
-		{"inline gif, declared in capitals", `<img src="` + dataURL("IMAGE/GIF", fixtures.GIF(1, 1)) + `">`, `<img src="` + dataURL("IMAGE/GIF", fixtures.GIF(1, 1)) + `">`},
+		{"inline gif", `<img src="` + dataURL("image/gif", fixtures.GIF(1, 1)) + `">`,
+			`<img src="` + dataURL("image/gif", fixtures.GIF(1, 1)) + `">`},
+		{"inline gif, declared in capitals", `<img src="` + dataURL("IMAGE/GIF", fixtures.GIF(1, 1)) + `">`,
+			`<img src="` + dataURL("IMAGE/GIF", fixtures.GIF(1, 1)) + `">`},
 		{"inline gif, only its signature", `<img src="data:image/gif;base64,R0lGODlh">`, ` `},
 		{"inline svg", `<img src="data:image/svg+xml;base64,PHN2Zz4=">`, ` `},
 		{"inline image, not base64", `<img src="data:image/png,abc">`, ` `},
@@ -107,7 +120,8 @@ func TestHTMLURLHosts(t *testing.T) {
 	tests := []struct{ name, url, want string }{
 		{"ideographic full stop", "https://a.test\u3002evil.test/", "https://a.test.evil.test/"},
 		{"IPv4 in hex and short form", "https://0x7f.1/", "https://127.0.0.1/"},
-		{"IPv4 as one number, with port, path, query and fragment", "https://2130706433:8443/p%20q?a=1&b=2#f", "https://127.0.0.1:8443/p%20q?a=1&b=2#f"},
+		{"IPv4 as one number, with port, path, query and fragment", "https://2130706433:8443/p%20q?a=1&b=2#f",
+			"https://127.0.0.1:8443/p%20q?a=1&b=2#f"},
 		{"Cyrillic a", "https://\u0430pple.com/", "https://xn--pple-43d.com/"},
 		{"full-width letters and capitals", "https://\uff25\uff38.Test/a.png", "https://ex.test/a.png"},
 		{"already the browser's form", "https://e.test/a", "https://e.test/a"},
@@ -118,14 +132,16 @@ func TestHTMLURLHosts(t *testing.T) {
 			require.NoError(t, err)
 			require.Equal(t, tt.want, block, "the link block's form")
 			want := strings.ReplaceAll(tt.want, "&", "&amp;")
-			assert.Equal(t, `<a href="`+want+`" rel="nofollow noreferrer noopener" target="_blank">x</a>`, sanitize.HTML(`<a href="`+tt.url+`">x</a>`, defaultRules))
+			assert.Equal(t, `<a href="`+want+`" rel="nofollow noreferrer noopener" target="_blank">x</a>`,
+				sanitize.HTML(`<a href="`+tt.url+`">x</a>`, defaultRules))
 			assert.Equal(t, `<img src="`+want+`">`, sanitize.HTML(`<img src="`+tt.url+`">`, defaultRules))
 			s := sanitize.HTMLAndText(`<a href="`+tt.url+`">x</a>`, defaultRules)
 			assert.Equal(t, "x ("+tt.want+")", s.Text, "the plain text names the same URL")
 			assert.Empty(t, s.Removed)
 		})
 	}
-	assert.Equal(t, ` x `, sanitize.HTML(`<a href="https://256.0.0.1/">x</a>`, defaultRules), "a host the browser refuses is removed")
+	assert.Equal(t, ` x `, sanitize.HTML(`<a href="https://256.0.0.1/">x</a>`, defaultRules),
+		"a host the browser refuses is removed")
 }
 
 // TestHTMLWithRules: the URLs in markup follow the same rules as the blocks — the schemes and
@@ -154,7 +170,8 @@ func TestHTMLWithRules(t *testing.T) {
 		{"https link, https only", `<a href="https://e.test/">x</a>`, httpsLinks, link("https://e.test/"), ""},
 		{"http link, https only", `<a href="http://e.test/">x</a>`, httpsLinks, ` x `, "<a>, href= (2 in all)"},
 		{"never-allowed scheme listed", `<a href="javascript:alert(1)">x</a>`,
-			rules(func(r *sanitize.HTMLRules) { r.Links.Schemes = []string{"javascript", "https"} }), ` x `, "<a>, href= (2 in all)"},
+			rules(func(r *sanitize.HTMLRules) { r.Links.Schemes = []string{"javascript", "https"} }),
+			` x `, "<a>, href= (2 in all)"},
 		{"scheme listed in capitals", `<a href="ftp://e.test/">x</a>`,
 			rules(func(r *sanitize.HTMLRules) { r.Links.Schemes = []string{" FTP"} }), link("ftp://e.test/"), ""},
 		{"href within MaxLength", `<a href="https://e.test/a">x</a>`, short, link("https://e.test/a"), ""},
@@ -164,10 +181,14 @@ func TestHTMLWithRules(t *testing.T) {
 			rules(func(r *sanitize.HTMLRules) { r.Images.Schemes = nil }), `<img alt="a">`, "src="},
 		{"inline PNG", img(dataURL("image/png", png)), sanitize.DefaultHTMLRules(), img(dataURL("image/png", png)), ""},
 		{"inline JPEG", img(dataURL("image/jpeg", jpg)), sanitize.DefaultHTMLRules(), img(dataURL("image/jpeg", jpg)), ""},
-		{"inline WebP", img(dataURL("image/webp", fixtures.WebP1x1)), sanitize.DefaultHTMLRules(), img(dataURL("image/webp", fixtures.WebP1x1)), ""},
-		{"inline PNG whose bytes are SVG", img("data:image/png;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+"), sanitize.DefaultHTMLRules(), `<img alt="a">`, "src="},
-		{"inline PNG header claiming 100000×100000", img(dataURL("image/png", fixtures.PNGBomb(100000, 100000))), sanitize.DefaultHTMLRules(), `<img alt="a">`, "src="},
-		{"inline PNG, truncated", img(dataURL("image/png", png[:len(png)-12])), sanitize.DefaultHTMLRules(), `<img alt="a">`, "src="},
+		{"inline WebP", img(dataURL("image/webp", fixtures.WebP1x1)), sanitize.DefaultHTMLRules(),
+			img(dataURL("image/webp", fixtures.WebP1x1)), ""},
+		{"inline PNG whose bytes are SVG", img("data:image/png;base64,PHN2ZyBvbmxvYWQ9YWxlcnQoMSk+"),
+			sanitize.DefaultHTMLRules(), `<img alt="a">`, "src="},
+		{"inline PNG header claiming 100000×100000", img(dataURL("image/png", fixtures.PNGBomb(100000, 100000))),
+			sanitize.DefaultHTMLRules(), `<img alt="a">`, "src="},
+		{"inline PNG, truncated", img(dataURL("image/png", png[:len(png)-12])), sanitize.DefaultHTMLRules(), `<img alt="a">`,
+			"src="},
 		{"inline image, mislabelled", img(dataURL("image/png", gif)), sanitize.DefaultHTMLRules(), `<img alt="a">`, "src="},
 		{"inline GIF, type not allowed", img(dataURL("image/gif", gif)),
 			rules(func(r *sanitize.HTMLRules) { r.InlineImages.Types = []string{"image/png"} }), `<img alt="a">`, "src="},
@@ -177,8 +198,10 @@ func TestHTMLWithRules(t *testing.T) {
 			rules(func(r *sanitize.HTMLRules) { r.InlineImages.MaxWidth = 2 }), `<img alt="a">`, "src="},
 		{"inline images refused", img(dataURL("image/png", png)),
 			rules(func(r *sanitize.HTMLRules) { r.InlineImages.Types = nil }), `<img alt="a">`, "src="},
-		{"no alt, so the img goes too", `<img src="` + dataURL("image/png", png[:len(png)-12]) + `">`, sanitize.DefaultHTMLRules(), ` `, "<img>, src= (2 in all)"},
-		{"nothing allowed", `<a href="https://e.test/">x</a>` + img("https://e.test/a.png"), sanitize.HTMLRules{}, ` x <img alt="a">`, "<a>, href=, src= (3 in all)"},
+		{"no alt, so the img goes too", `<img src="` + dataURL("image/png", png[:len(png)-12]) + `">`,
+			sanitize.DefaultHTMLRules(), ` `, "<img>, src= (2 in all)"},
+		{"nothing allowed", `<a href="https://e.test/">x</a>` + img("https://e.test/a.png"), sanitize.HTMLRules{},
+			` x <img alt="a">`, "<a>, href=, src= (3 in all)"},
 		// bluemonday checks a URL by its scheme, not by the attribute that holds it: a scheme two
 		// attributes admit with different limits is held to the smaller one in both.
 		{"one scheme, two limits", img("https://e.test/" + strings.Repeat("b", 50)),
@@ -222,7 +245,8 @@ func TestHTMLPolicyCache(t *testing.T) {
 		for i := range n {
 			r := sanitize.DefaultHTMLRules()
 			r.Links.MaxLength = 50 + i // all but the first few refuse nothing here
-			want := `<a href="https://e.test/` + strings.Repeat("a", 40) + `" rel="nofollow noreferrer noopener" target="_blank">x</a>`
+			want := `<a href="https://e.test/` + strings.Repeat("a", 40) +
+				`" rel="nofollow noreferrer noopener" target="_blank">x</a>`
 			if len("https://e.test/")+40 > r.Links.MaxLength {
 				want = ` x `
 			}

@@ -77,7 +77,8 @@ func (u URLRules) htmlSafe() URLRules {
 // key is the cache key of normalized rules: equal keys, equal policies.
 func (r HTMLRules) key() string {
 	l := r.InlineImages
-	return fmt.Sprintf("a%q%d i%q%d d%q%d,%d,%d,%d", r.Links.Schemes, r.Links.MaxLength, r.Images.Schemes, r.Images.MaxLength,
+	return fmt.Sprintf("a%q%d i%q%d d%q%d,%d,%d,%d",
+		r.Links.Schemes, r.Links.MaxLength, r.Images.Schemes, r.Images.MaxLength,
 		l.Types, l.MaxBytes, l.MaxWidth, l.MaxHeight, l.MaxPixels)
 }
 

@@ -36,10 +36,11 @@ type ImageInfo struct {
 //
 // CheckImage reads the dimensions from the header alone — no pixels are decoded, and the headers
 // Go's image decoders refuse in image.DecodeConfig are refused — and refuses images whose header
-// claims more than the limits allow: a 33-byte PNG header can claim ten gigapixels. Then it walks the file's structure (PNG chunks, JPEG
-// segments, GIF blocks, WebP chunks) in one linear pass and refuses an image that is truncated
-// or broken, such as a PNG without image data or a JPEG without its end marker: browsers show
-// what they can of such files, but model APIs refuse them, and with them the whole request.
+// claims more than the limits allow: a 33-byte PNG header can claim ten gigapixels. Then it walks
+// the file's structure (PNG chunks, JPEG segments, GIF blocks, WebP chunks) in one linear pass
+// and refuses an image that is truncated or broken, such as a PNG without image data or a JPEG
+// without its end marker: browsers show what they can of such files, but model APIs refuse them,
+// and with them the whole request.
 // Bytes after an image's end marker are allowed, as browsers allow them.
 //
 // Every error is a *LimitError naming the setting that refused the image.
@@ -64,7 +65,8 @@ func CheckImage(data []byte, declared string, lim ImageLimits) (ImageInfo, error
 	}
 	if !slices.Contains(lim.Types, sniffed) {
 		if info.DeclaredType != "" {
-			return ImageInfo{}, limitErr("imageTypes", "the bytes are %s (declared as %s), which is not an allowed image type (allowed: %s)",
+			return ImageInfo{}, limitErr("imageTypes",
+				"the bytes are %s (declared as %s), which is not an allowed image type (allowed: %s)",
 				sniffed, pagetext.Quote(info.DeclaredType), joinTypes(lim.Types))
 		}
 		return ImageInfo{}, limitErr("imageTypes", "%s is not an allowed image type (allowed: %s)",

@@ -29,12 +29,14 @@ func TestCheckImage(t *testing.T) {
 	_, err = sanitize.CheckImage(fixtures.PNGBomb(7000, 7000), "", imageLimits)
 	assert.EqualError(t, err, "7000×7000 = 49,000,000 pixels exceeds the 40,000,000-pixel limit")
 	_, err = sanitize.CheckImage(fixtures.PNGBomb(70, 70), "", imageLimits)
-	assert.EqualError(t, err, "the PNG is truncated: it has no image data (IDAT)", "a header within the limits, and nothing after it")
+	assert.EqualError(t, err, "the PNG is truncated: it has no image data (IDAT)",
+		"a header within the limits, and nothing after it")
 
 	_, err = sanitize.CheckImage([]byte("\x89PNG\r\n\x1a\nbroken"), "", imageLimits)
 	assert.EqualError(t, err, "the PNG is truncated: its header (IHDR chunk) is cut off")
 	_, err = sanitize.CheckImage([]byte("BM\x00\x00"), "", imageLimits)
-	assert.EqualError(t, err, "image/bmp is not an allowed image type (allowed: image/png, image/jpeg, image/gif, image/webp)")
+	assert.EqualError(t, err,
+		"image/bmp is not an allowed image type (allowed: image/png, image/jpeg, image/gif, image/webp)")
 	var le *sanitize.LimitError
 	require.ErrorAs(t, err, &le)
 	assert.Equal(t, "imageTypes", le.Limit)
@@ -54,16 +56,25 @@ func TestCheckImageDeclaredType(t *testing.T) {
 	}{
 		{"nothing declared", png, "", sanitize.ImageInfo{MIMEType: "image/png", Width: 2, Height: 1}, ""},
 		{"declared right", png, "image/png", sanitize.ImageInfo{MIMEType: "image/png", Width: 2, Height: 1}, ""},
-		{"declared right, an alias with parameters", png, " Image/X-PNG; q=1", sanitize.ImageInfo{MIMEType: "image/png", Width: 2, Height: 1}, ""},
-		{"declared wrong", png, "image/jpeg", sanitize.ImageInfo{MIMEType: "image/png", DeclaredType: "image/jpeg", Width: 2, Height: 1}, ""},
-		{"declared wrong, canonical form reported", gif, "IMAGE/JPG", sanitize.ImageInfo{MIMEType: "image/gif", DeclaredType: "image/jpeg", Width: 2, Height: 2}, ""},
-		{"declared as a type not allowed", png, "image/bmp", sanitize.ImageInfo{MIMEType: "image/png", DeclaredType: "image/bmp", Width: 2, Height: 1}, ""},
-		{"declared as SVG, the bytes are PNG", png, "image/svg+xml", sanitize.ImageInfo{MIMEType: "image/png", DeclaredType: "image/svg+xml", Width: 2, Height: 1}, ""},
+		{"declared right, an alias with parameters", png, " Image/X-PNG; q=1",
+			sanitize.ImageInfo{MIMEType: "image/png", Width: 2, Height: 1}, ""},
+		{"declared wrong", png, "image/jpeg",
+			sanitize.ImageInfo{MIMEType: "image/png", DeclaredType: "image/jpeg", Width: 2, Height: 1}, ""},
+		{"declared wrong, canonical form reported", gif, "IMAGE/JPG",
+			sanitize.ImageInfo{MIMEType: "image/gif", DeclaredType: "image/jpeg", Width: 2, Height: 2}, ""},
+		{"declared as a type not allowed", png, "image/bmp",
+			sanitize.ImageInfo{MIMEType: "image/png", DeclaredType: "image/bmp", Width: 2, Height: 1}, ""},
+		{"declared as SVG, the bytes are PNG", png, "image/svg+xml",
+			sanitize.ImageInfo{MIMEType: "image/png", DeclaredType: "image/svg+xml", Width: 2, Height: 1}, ""},
 		{"bytes of a type not allowed", []byte("BM\x00\x00"), "image/png", sanitize.ImageInfo{},
-			"the bytes are image/bmp (declared as \"image/png\"), which is not an allowed image type (allowed: image/png, image/jpeg, image/gif, image/webp)"},
-		{"SVG labelled PNG", []byte("<svg onload=alert(1)>"), "image/png", sanitize.ImageInfo{}, "SVG images are not allowed (they can carry script)"},
-		{"SVG labelled SVG", []byte("<?xml version=\"1.0\"?><svg/>"), "image/svg+xml", sanitize.ImageInfo{}, "SVG images are not allowed (they can carry script)"},
-		{"declared wrong and truncated", png[:len(png)-12], "image/jpeg", sanitize.ImageInfo{}, "the PNG is truncated: it has no end marker (IEND)"},
+			"the bytes are image/bmp (declared as \"image/png\"), which is not an allowed image type (allowed: image/png, " +
+				"image/jpeg, image/gif, image/webp)"},
+		{"SVG labelled PNG", []byte("<svg onload=alert(1)>"), "image/png", sanitize.ImageInfo{},
+			"SVG images are not allowed (they can carry script)"},
+		{"SVG labelled SVG", []byte("<?xml version=\"1.0\"?><svg/>"), "image/svg+xml", sanitize.ImageInfo{},
+			"SVG images are not allowed (they can carry script)"},
+		{"declared wrong and truncated", png[:len(png)-12], "image/jpeg", sanitize.ImageInfo{},
+			"the PNG is truncated: it has no end marker (IEND)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

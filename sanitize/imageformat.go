@@ -272,8 +272,8 @@ func checkGIF(data []byte) error {
 			x, y := int(binary.LittleEndian.Uint16(data[p+1:])), int(binary.LittleEndian.Uint16(data[p+3:]))
 			w, h := int(binary.LittleEndian.Uint16(data[p+5:])), int(binary.LittleEndian.Uint16(data[p+7:]))
 			if x+w > sw || y+h > sh {
-				return brokenImage(gif, "is damaged: the image at byte %d (%d×%d pixels at (%d, %d)) lies outside the %d×%d screen",
-					p, w, h, x, y, sw, sh)
+				return brokenImage(gif, "is damaged: the image at byte %d (%d×%d pixels at (%d, %d)) "+
+					"lies outside the %d×%d screen", p, w, h, x, y, sw, sh)
 			}
 			q := p + 10 + colorTableSize(data[p+9])
 			if q+1 >= len(data) {
@@ -324,7 +324,8 @@ func skipSubBlocks(data []byte, p int) (int, bool) {
 // nextRIFFChunk splits the first RIFF chunk off b: its FourCC, its payload and what follows it
 // (after the pad byte of an odd-sized payload, which a last chunk may lack). Its errors are
 // broken(format, …).
-func nextRIFFChunk(b []byte, broken func(string, string, ...any) *LimitError, format string) (id string, payload, rest []byte, err error) {
+func nextRIFFChunk(b []byte, broken func(string, string, ...any) *LimitError,
+	format string) (id string, payload, rest []byte, err error) {
 	if len(b) < 8 {
 		return "", nil, nil, broken(format, "is truncated: a chunk header is cut off")
 	}

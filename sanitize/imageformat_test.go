@@ -70,9 +70,11 @@ func brokenImages(t testing.TB) []imageCase {
 		{"png, IDAT longer than the data", setUint32BE(png, 33, 1<<20)},
 		{"png, chunk length over 2^31", setUint32BE(png, 33, 1<<31)},
 		{"png, bad CRC in the header", flipByte(png, 20)},
-		{"png, bad CRC in a text chunk", flipByte(joinPNG(append(chunks[:1:1], append([]pngChunk{{"tEXt", []byte("a\x00b")}}, chunks[1:]...)...)), 33+11)},
+		{"png, bad CRC in a text chunk",
+			flipByte(joinPNG(append(chunks[:1:1], append([]pngChunk{{"tEXt", []byte("a\x00b")}}, chunks[1:]...)...)), 33+11)},
 		{"png, bad CRC in the image data (not checked)", flipByte(png, 45)},
-		{"png, not a chunk after IEND's place", append(png[:len(png)-12:len(png)-12], "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"...)},
+		{"png, not a chunk after IEND's place",
+			append(png[:len(png)-12:len(png)-12], "\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00\x00"...)},
 		{"png, cut in a chunk header", png[:len(png)-6]},
 		{"png, trailing bytes", append(bytes.Clone(png), "trailing"...)},
 		{"jpeg, no scan", append(jpg[:sos:sos], 0xff, 0xd9)},
@@ -179,7 +181,8 @@ func FuzzCheckImage(f *testing.F) {
 		if info.MIMEType != sanitize.SniffImage(data) {
 			t.Fatalf("accepted %q as %s; SniffImage says %q", data, info.MIMEType, sanitize.SniffImage(data))
 		}
-		if want := sanitize.CanonicalMIME(declared); info.DeclaredType != "" && (declared == "" || info.DeclaredType != want || want == info.MIMEType) {
+		if want := sanitize.CanonicalMIME(declared); info.DeclaredType != "" &&
+			(declared == "" || info.DeclaredType != want || want == info.MIMEType) {
 			t.Fatalf("declared %q, bytes %s: DeclaredType %q", declared, info.MIMEType, info.DeclaredType)
 		}
 	})

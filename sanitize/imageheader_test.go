@@ -35,7 +35,8 @@ func FuzzImageSize(f *testing.F) {
 		w, h, err := sanitize.ImageSize(mime, data)
 		cfg, _, derr := image.DecodeConfig(bytes.NewReader(data))
 		if (err == nil) != (derr == nil) || err == nil && (w != cfg.Width || h != cfg.Height) {
-			t.Fatalf("%s %q: ImageSize = %d×%d, %v; image.DecodeConfig = %d×%d, %v", mime, data, w, h, err, cfg.Width, cfg.Height, derr)
+			t.Fatalf("%s %q: ImageSize = %d×%d, %v; image.DecodeConfig = %d×%d, %v",
+				mime, data, w, h, err, cfg.Width, cfg.Height, derr)
 		}
 	})
 }

@@ -210,17 +210,24 @@ func TestOracleCatches(t *testing.T) {
 		{"attribute on the wrong element", `<p colspan="2">a</p>`, "not on the allowlist", nil},
 		{"value", `<td colspan="x">a</td>`, "value does not match", nil},
 		{"script scheme", `<a href="javascript:alert(1)">x</a>`, "never-allowed scheme javascript", nil},
-		{"script scheme, entity-encoded", `<a href="&#x6A;ava&#9;script:alert(1)">x</a>`, "never-allowed scheme javascript", nil},
-		{"script scheme, upper case after controls", "<a href=\"\x01 JAVASCRIPT:1\">x</a>", "never-allowed scheme javascript", nil},
+		{"script scheme, entity-encoded", `<a href="&#x6A;ava&#9;script:alert(1)">x</a>`, "never-allowed scheme javascript",
+			nil},
+		{"script scheme, upper case after controls", "<a href=\"\x01 JAVASCRIPT:1\">x</a>", "never-allowed scheme javascript",
+			nil},
 		{"entity-encoded scheme, once more", `<a href="&amp;#106;avascript:1">x</a>`, "relative URL", nil},
 		{"scheme allowed elsewhere", `<img src="http://e.test/a.png">`, "scheme http is not allowed here", nil},
 		{"scheme the rules do not allow", `<a href="http://e.test/">x</a>`, "scheme http is not allowed here", &httpsOnly},
-		{"URL over the rules' length", `<a href="https://e.test/` + strings.Repeat("a", 100) + `">x</a>`, "URL refuses it: the URL is 115 bytes, over the 100-byte limit", &httpsOnly},
+		{"URL over the rules' length", `<a href="https://e.test/` + strings.Repeat("a", 100) + `">x</a>`,
+			"URL refuses it: the URL is 115 bytes, over the 100-byte limit", &httpsOnly},
 		{"data outside img", `<a href="data:image/png;base64,AA==">x</a>`, "never-allowed scheme data", nil},
-		{"data of a markup type", `<img src="data:image/svg+xml;base64,AA==">`, "inline image: not a base64 data: URL of an allowed image type", nil},
-		{"inline image of a type the rules do not allow", `<img src="` + dataURL("image/gif", fixtures.GIF(1, 1)) + `">`, "not a base64 data: URL of an allowed image type", &pngOnly},
-		{"inline image, truncated", `<img src="data:image/png;base64,iVBORw0KGgo=">`, "CheckImage refuses it: the PNG is truncated", nil},
-		{"inline image, mislabelled", `<img src="` + dataURL("image/gif", fixtures.PNG(1, 1, false)) + `">`, "declared as image/gif but the bytes are image/png", nil},
+		{"data of a markup type", `<img src="data:image/svg+xml;base64,AA==">`,
+			"inline image: not a base64 data: URL of an allowed image type", nil},
+		{"inline image of a type the rules do not allow", `<img src="` + dataURL("image/gif", fixtures.GIF(1, 1)) + `">`,
+			"not a base64 data: URL of an allowed image type", &pngOnly},
+		{"inline image, truncated", `<img src="data:image/png;base64,iVBORw0KGgo=">`,
+			"CheckImage refuses it: the PNG is truncated", nil},
+		{"inline image, mislabelled", `<img src="` + dataURL("image/gif", fixtures.PNG(1, 1, false)) + `">`,
+			"declared as image/gif but the bytes are image/png", nil},
 		{"inline image, not base64", `<img src="data:image/png;base64,a">`, "inline image: not base64", nil},
 		{"relative", `<a href="/x">x</a>`, "relative URL", nil},
 		{"credentials", `<a href="https://u:p@e.test/">x</a>`, "URL refuses it", nil},
@@ -237,7 +244,8 @@ func TestOracleCatches(t *testing.T) {
 		})
 	}
 	assert.Empty(t, structureProblems(`<a href="https://e.test" rel="nofollow noreferrer noopener" target="_blank">x</a>`+
-		`<img src="`+dataURL("image/png", fixtures.PNG(2, 2, false))+`" alt="a"><table><tr><td colspan="2">x</td></tr></table>`, defaultRules))
+		`<img src="`+dataURL("image/png", fixtures.PNG(2, 2, false))+`" alt="a">`+
+		`<table><tr><td colspan="2">x</td></tr></table>`, defaultRules))
 }
 
 // TestAllowlistTables: the tables are consistent with themselves and with URL's rules, whatever

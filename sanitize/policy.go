@@ -138,7 +138,8 @@ func newHTMLPolicy(r HTMLRules) *bluemonday.Policy {
 	p.AllowElements(htmlElements...)
 	// Kept without attributes too (bluemonday's own list lacks main, bdo and data); an a or an img
 	// without its URL means nothing and goes.
-	p.AllowNoAttrs().OnElements(slices.DeleteFunc(slices.Clone(htmlElements), func(e string) bool { return e == "a" || e == "img" })...)
+	withoutURL := func(e string) bool { return e == "a" || e == "img" }
+	p.AllowNoAttrs().OnElements(slices.DeleteFunc(slices.Clone(htmlElements), withoutURL)...)
 	maxLength := map[string]int{} // scheme → the URL length limit it is checked with
 	var inline []string
 	for _, a := range htmlAttrs {

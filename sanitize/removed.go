@@ -167,7 +167,8 @@ func rawTextEnd(s string, name []byte) (int, bool) {
 			return 0, false
 		}
 		after := i + 2 + len(name)
-		if after < len(s) && strings.EqualFold(s[i+2:after], string(name)) && (isTagSpace(s[after]) || s[after] == '/' || s[after] == '>') {
+		if after < len(s) && strings.EqualFold(s[i+2:after], string(name)) &&
+			(isTagSpace(s[after]) || s[after] == '/' || s[after] == '>') {
 			return i, true
 		}
 		i += 2

@@ -31,7 +31,8 @@ func tokenCounts(markup string) *markupCounts {
 }
 
 func countsString(c *markupCounts) string {
-	return removedBetween(c, newMarkupCounts()) + " | " + removedBetween(&markupCounts{tags: c.attrs, attrs: counter{}}, newMarkupCounts())
+	return removedBetween(c, newMarkupCounts()) + " | " +
+		removedBetween(&markupCounts{tags: c.attrs, attrs: counter{}}, newMarkupCounts())
 }
 
 func sameCounts(a, b *markupCounts) bool {
@@ -51,11 +52,13 @@ func sameCounts(a, b *markupCounts) bool {
 // FuzzCountMarkup: reading names from a tag's raw bytes counts what the tokenizer's accessors
 // give, for any input.
 func FuzzCountMarkup(f *testing.F) {
-	for _, s := range []string{`<p a=1 A=2 b='x>' c="y" d=/ e/f =g h= >`, "<P\x00 a\x00=1 a\ufffd=2 B=3 b>", `<a/b=c/d>x<br/><img src=x/>`,
+	for _, s := range []string{`<p a=1 A=2 b='x>' c="y" d=/ e/f =g h= >`, "<P\x00 a\x00=1 a\ufffd=2 B=3 b>",
+		`<a/b=c/d>x<br/><img src=x/>`,
 		`<div =a==b c = d e="f"g=h>`, `<script>"<iframe x=1>"</script><b y z>`, `<!--<i>--><![CDATA[<u>]]><x-y:z q:r=1>`,
 		"<a\thref\n=\f'x'\r>", `<a href="x`, `<a b`, fixtures.Article(1 << 10),
 		`</a b='>'>x<b>`, `<p>a</p x=">" >b<i>`, "a<1b<c<", `<a>x</a`, `<a x='`, "<b>\x00</b><Title>x<b>", `<i></>`,
-		"<style>a</styles><b></STYLE\t><i>", "<script>if (a</script) {}</script/><u>", "<textarea></textarea", "<script>x<!--</script>"} {
+		"<style>a</styles><b></STYLE\t><i>", "<script>if (a</script) " +
+			"{}</script/><u>", "<textarea></textarea", "<script>x<!--</script>"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, in string) {
@@ -69,12 +72,14 @@ func FuzzCountMarkup(f *testing.F) {
 // is counted by the direct scan, not the tokenizer; a comment or a raw text element sends it to
 // the tokenizer.
 func TestCountMarkupScansTags(t *testing.T) {
-	for _, in := range []string{fixtures.Article(8 << 10), `<table><tr><td><a href="https://e.test/?a=1&amp;b=2" title='x>y'>1</a></td></tr></table>`} {
+	for _, in := range []string{fixtures.Article(8 << 10),
+		`<table><tr><td><a href="https://e.test/?a=1&amp;b=2" title='x>y'>1</a></td></tr></table>`} {
 		if _, ok := scanTags(in); !ok {
 			t.Errorf("scanTags(%.60q…) handed the markup to the tokenizer", in)
 		}
 	}
-	for _, in := range []string{"<p>a<!-- b --></p>", "<p><script><!--x</script>", "<!doctype html><p>", "<p>x<?php ?>", "<p title='x",
+	for _, in := range []string{"<p>a<!-- b --></p>", "<p><script><!--x</script>", "<!doctype html><p>", "<p>x<?php ?>",
+		"<p title='x",
 		"<plaintext><b>"} {
 		if _, ok := scanTags(in); ok {
 			t.Errorf("scanTags(%q) did not hand the markup to the tokenizer", in)
@@ -85,7 +90,8 @@ func TestCountMarkupScansTags(t *testing.T) {
 // TestSanitizeReadsOutputOnce: for the inputs the fuzzers start from, bluemonday writes one
 // token per call, so HTMLAndText never reads its output again.
 func TestSanitizeReadsOutputOnce(t *testing.T) {
-	for _, in := range []string{fixtures.Article(4 << 10), `<a href="https://e.test/?a=1&amp;b=2" title='"x"'>x</a><br/><img src="https://e.test/i.png" alt="a&lt;b">`,
+	for _, in := range []string{fixtures.Article(4 << 10),
+		`<a href="https://e.test/?a=1&amp;b=2" title='"x"'>x</a><br/><img src="https://e.test/i.png" alt="a&lt;b">`,
 		"<pre>\r\n x\x00 &amp;</pre><p title=\"\r\">a</p ><table><tr><td colspan=2>1</td></tr></table>", `<p>a</p foo=bar>`} {
 		w := &renderingWriter{r: textRenderer{counts: newMarkupCounts()}}
 		if err := htmlPolicy().SanitizeReaderToWriter(strings.NewReader(in), w); err != nil || w.unread {

@@ -16,7 +16,8 @@ func TestHTMLKeepsSemanticElements(t *testing.T) {
 		`<main><nav><ul><li>Home</li></ul></nav><aside>Tip</aside></main>`,
 		`<hgroup><h1>Recipes</h1><p>for winter</p></hgroup><address>Kitchen 1</address>`,
 		`<p><mark>new</mark> <time datetime="2026-11-25">today</time> <data value="42">forty-two</data></p>`,
-		`<p><abbr title="tablespoon">tbsp</abbr> <dfn>roux</dfn> <bdi>إيان</bdi> <bdo dir="rtl">abc</bdo> <small>fine</small></p>`,
+		`<p><abbr title="tablespoon">tbsp</abbr> <dfn>roux</dfn> <bdi>إيان</bdi> <bdo dir="rtl">abc</bdo> ` +
+			`<small>fine</small></p>`,
 		`<p><s>old</s> <u>note</u> <q>quote</q> <cite>Book</cite> <kbd>Ctrl</kbd> <samp>out</samp> <var>x</var></p>`,
 		`<dl><dt>Salt</dt><dd>1 tsp</dd></dl>`,
 	} {

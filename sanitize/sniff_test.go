@@ -88,13 +88,14 @@ func sniffMismatch(data []byte) string {
 // knows, plus near misses.
 func sniffSeeds() map[string][]byte {
 	return map[string][]byte{
-		"png":           fixtures.PNG(16, 9, true),
-		"png bomb":      fixtures.PNGBomb(7000, 7000),
-		"jpeg":          fixtures.JPEG(8, 8),
-		"gif":           fixtures.GIF(4, 4),
-		"webp":          fixtures.WebP1x1,
-		"wav":           fixtures.WAV(64),
-		"bmp":           []byte("BM\x3a\x00\x00\x00\x00\x00\x00\x00\x36\x00\x00\x00\x28\x00\x00\x00\x01\x00\x00\x00\x01\x00\x00\x00\x01\x00\x18\x00"),
+		"png":      fixtures.PNG(16, 9, true),
+		"png bomb": fixtures.PNGBomb(7000, 7000),
+		"jpeg":     fixtures.JPEG(8, 8),
+		"gif":      fixtures.GIF(4, 4),
+		"webp":     fixtures.WebP1x1,
+		"wav":      fixtures.WAV(64),
+		"bmp": []byte("BM\x3a\x00\x00\x00\x00\x00\x00\x00\x36\x00\x00\x00\x28\x00\x00\x00" +
+			"\x01\x00\x00\x00\x01\x00\x00\x00\x01\x00\x18\x00"),
 		"ico":           []byte("\x00\x00\x01\x00\x01\x00\x10\x10\x00\x00\x01\x00\x20\x00\x68\x04\x00\x00\x16\x00\x00\x00"),
 		"cur":           []byte("\x00\x00\x02\x00\x01\x00\x20\x20\x00\x00\x10\x00\x10\x00"),
 		"avif":          []byte("\x00\x00\x00\x1cftypavif\x00\x00\x00\x00avifmif1miaf"),
@@ -205,7 +206,8 @@ func TestSniffersAgreeWithDetectContentType(t *testing.T) {
 			compared[ours]++
 		case ours != "":
 			uncompared[fmt.Sprintf("%s (DetectContentType: %s)", ours, detected)]++
-		case strings.HasPrefix(detected, "image/"), strings.HasPrefix(detected, "audio/"), strings.HasPrefix(detected, "video/"):
+		case strings.HasPrefix(detected, "image/"), strings.HasPrefix(detected, "audio/"),
+			strings.HasPrefix(detected, "video/"):
 			uncompared[fmt.Sprintf("none (DetectContentType: %s)", detected)]++
 		}
 	}

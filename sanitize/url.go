@@ -77,7 +77,8 @@ func checkURL(s string, rules URLRules) (string, error) {
 		}
 	}
 	if !slices.Contains(rules.Schemes, scheme) {
-		return "", limitErr("linkSchemes", "the %s scheme is not allowed (allowed: %s)", pagetext.Quote(scheme+":"), strings.Join(rules.Schemes, ", "))
+		return "", limitErr("linkSchemes", "the %s scheme is not allowed (allowed: %s)",
+			pagetext.Quote(scheme+":"), strings.Join(rules.Schemes, ", "))
 	}
 	u, err := url.Parse(s)
 	if err != nil {
@@ -112,7 +113,8 @@ func checkURL(s string, rules URLRules) (string, error) {
 		}
 		rest := s[len(scheme)+3+len(authority):]
 		if max := rules.MaxLength; max > 0 && len(scheme)+3+len(host)+len(rest) > max {
-			return "", limitErr("maxURLLength", "the URL is %d bytes once its host is written as the browser reads it, over the %d-byte limit",
+			return "", limitErr("maxURLLength",
+				"the URL is %d bytes once its host is written as the browser reads it, over the %d-byte limit",
 				len(scheme)+3+len(host)+len(rest), max)
 		}
 		return scheme + "://" + host + rest, nil
@@ -167,7 +169,8 @@ func BrowserHost(host string) (string, error) {
 		// Letters, digits and the few marks hosts use; anything else the mapping produced (a
 		// full-width brace becomes "{") is refused rather than written into a URL.
 		if !hostByte(c) {
-			return "", limitErr("linkSchemes", "the host %s holds a character that has no place in a host name (%q)", pagetext.Quote(host), c)
+			return "", limitErr("linkSchemes",
+				"the host %s holds a character that has no place in a host name (%q)", pagetext.Quote(host), c)
 		}
 	}
 	ipv4, isIP, err := parseIPv4(ascii)

@@ -20,11 +20,15 @@ var handlers = map[string]func(m *Module, a args) []byte{
 	boundary.ExportNormalize: func(m *Module, a args) []byte {
 		return m.Normalize(a.str(0), a.str(1), a.binaries(2, m.currentPolicy().MaxImageBytes), a.boolean(3))
 	},
-	boundary.ExportErrorResult:     func(m *Module, a args) []byte { return m.ErrorResult(a.str(0), a.str(1), a.str(2), a.boolean(3)) },
-	boundary.ExportRefuse:          func(m *Module, a args) []byte { return m.Refuse(a.str(0), a.integer(1)) },
-	boundary.ExportCompileSchema:   func(m *Module, a args) []byte { return m.CompileSchema(a.str(0)) },
-	boundary.ExportReleaseSchema:   func(m *Module, a args) []byte { return m.ReleaseSchema(a.integer(0)) },
-	boundary.ExportValidate:        func(m *Module, a args) []byte { return m.Validate(a.integer(0), a.str(1), a.boolean(2)) },
+	boundary.ExportErrorResult: func(m *Module, a args) []byte {
+		return m.ErrorResult(a.str(0), a.str(1), a.str(2), a.boolean(3))
+	},
+	boundary.ExportRefuse:        func(m *Module, a args) []byte { return m.Refuse(a.str(0), a.integer(1)) },
+	boundary.ExportCompileSchema: func(m *Module, a args) []byte { return m.CompileSchema(a.str(0)) },
+	boundary.ExportReleaseSchema: func(m *Module, a args) []byte { return m.ReleaseSchema(a.integer(0)) },
+	boundary.ExportValidate: func(m *Module, a args) []byte {
+		return m.Validate(a.integer(0), a.str(1), a.boolean(2))
+	},
 	boundary.ExportParseToolOutput: func(m *Module, a args) []byte { return m.ParseToolOutput(a.str(0), a.str(1)) },
 	boundary.ExportToModelInput:    func(m *Module, a args) []byte { return m.ToModelInput(a.str(0)) },
 }

@@ -85,7 +85,8 @@ func TestSchemaCompileValidateRelease(t *testing.T) {
 
 	head, body = split(t, m.Validate(id, `{"n":"one"}`, true))
 	assert.Equal(t, "/n", head["invalid"].(map[string]any)["path"])
-	assert.JSONEq(t, `{"path":"/n","reason":"type","schemaPath":"/type","message":"expected integer, got string"}`, head["message"].(string))
+	assert.JSONEq(t, `{"path":"/n","reason":"type","schemaPath":"/type","message":"expected integer, got string"}`,
+		head["message"].(string))
 	assert.Contains(t, body, `"isError":true`)
 	assert.Contains(t, body, `invalid arguments at \"/n\": expected integer, got string (type)`)
 	assert.Contains(t, head, "modelInput", "forAgent: the agent side needs no second crossing")
@@ -99,7 +100,8 @@ func TestSchemaCompileValidateRelease(t *testing.T) {
 
 func TestParseToolOutputAnswersEverythingOnce(t *testing.T) {
 	m := NewModule("test")
-	_, normalized := split(t, m.Normalize(`{"type":"table","headers":["a","b"],"rows":[["1","x,y"],["2","\"q\""]]}`, "", nil, false))
+	_, normalized := split(t,
+		m.Normalize(`{"type":"table","headers":["a","b"],"rows":[["1","x,y"],["2","\"q\""]]}`, "", nil, false))
 	head, body := split(t, m.ParseToolOutput(normalized, ""))
 	assert.Equal(t, []any{[]any{"a", "b"}, []any{"1", "x,y"}, []any{"2", `"q"`}}, head["tables"].(map[string]any)["1"],
 		"the renderer gets the CSV resource (block 1) as rows")
@@ -113,7 +115,8 @@ func TestRecoveredPanicIsAnErrorFrame(t *testing.T) {
 	head, _ := split(t, out)
 	e := head["error"].(map[string]any)
 	assert.Equal(t, "Error", e["name"])
-	assert.Equal(t, "webmcp-bridge: boom failed inside the module: kaput", e["message"], "the shipped module carries no stack")
+	assert.Equal(t, "webmcp-bridge: boom failed inside the module: kaput", e["message"],
+		"the shipped module carries no stack")
 }
 
 // TestRefuse: the loader's measured refusals come back as isError results with the violation,
@@ -178,7 +181,8 @@ func TestNormalizeBinaries(t *testing.T) {
 		})
 	}
 	// A binary that is not an image is refused with a notice, whatever type it claims.
-	head, _ := split(t, m.Normalize(`null`, "", []Binary{{Index: -1, Bytes: []byte("<svg/onload=alert(1)>"), MIMEType: "image/png"}}, false))
+	head, _ := split(t,
+		m.Normalize(`null`, "", []Binary{{Index: -1, Bytes: []byte("<svg/onload=alert(1)>"), MIMEType: "image/png"}}, false))
 	require.Len(t, head["violations"], 1)
 	// A place that does not exist leaves the value as it was.
 	_, body := split(t, m.Normalize(`"text"`, "", []Binary{{Index: 4, Bytes: png}}, false))

@@ -10,7 +10,8 @@ var panicDetail = func() string { return "" }
 func recovered(name string, call func() []byte) (out []byte) {
 	defer func() {
 		if p := recover(); p != nil {
-			out = errorFrame("Error", fmt.Sprintf("webmcp-bridge: %s failed inside the module: %v%s", name, p, panicDetail()), nil)
+			out = errorFrame("Error",
+				fmt.Sprintf("webmcp-bridge: %s failed inside the module: %v%s", name, p, panicDetail()), nil)
 		}
 	}()
 	return call()

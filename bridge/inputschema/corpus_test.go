@@ -35,5 +35,6 @@ func TestCorpusFileIsCurrent(t *testing.T) {
 	}
 	got, err := os.ReadFile(corpusFile)
 	require.NoError(t, err, "run go test ./bridge/inputschema -run TestCorpusFileIsCurrent -update")
-	require.Equal(t, want, string(got), "%s is stale: run go test ./bridge/inputschema -run TestCorpusFileIsCurrent -update", corpusFile)
+	require.Equal(t, want, string(got),
+		"%s is stale: run go test ./bridge/inputschema -run TestCorpusFileIsCurrent -update", corpusFile)
 }

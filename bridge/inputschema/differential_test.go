@@ -31,41 +31,63 @@ var handCorpus = []struct {
 	schema string
 	args   []string
 }{
-	{`{"type":"object","title":"search","properties":{"query":{"type":"string","minLength":1,"maxLength":20,"description":"words"},"limit":{"type":"integer","minimum":1,"maximum":50,"default":10},"sort":{"enum":["relevance","date"]}},"required":["query"],"additionalProperties":false}`,
-		[]string{`{"query":"go"}`, `{"query":""}`, `{"query":"go","limit":0}`, `{"query":"go","limit":50.0}`, `{"query":"go","sort":"size"}`, `{"query":"go","x":1}`, `{}`, `{"query":"go","limit":"5"}`}},
-	{`{"type":"object","properties":{"lat":{"type":"number","minimum":-90,"maximum":90},"lng":{"type":"number","exclusiveMinimum":-180,"exclusiveMaximum":180}},"required":["lat","lng"]}`,
-		[]string{`{"lat":0,"lng":0}`, `{"lat":-90,"lng":180}`, `{"lat":90.0001,"lng":1}`, `{"lat":1,"lng":-179.999}`, `{"lat":1}`}},
-	{`{"type":"object","properties":{"amount":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0},"currency":{"type":"string","pattern":"^[A-Z]{3}$"}}}`,
-		[]string{`{"amount":19.99}`, `{"amount":0.07,"currency":"EUR"}`, `{"amount":0.001}`, `{"amount":0}`, `{"amount":1e2,"currency":"eur"}`, `{"amount":1234567.89}`}},
-	{`{"type":"object","properties":{"tags":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,"minItems":1,"maxItems":3}}}`,
-		[]string{`{"tags":["a"]}`, `{"tags":[]}`, `{"tags":["a","a"]}`, `{"tags":["a",""]}`, `{"tags":["a","b","c","d"]}`, `{"tags":"a"}`}},
-	{`{"type":"object","properties":{"point":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],"items":false,"minItems":2}}}`,
+	{`{"type":"object","title":"search","properties":{"query":{"type":"string","minLength":1,"maxLength":20,` +
+		`"description":"words"},"limit":{"type":"integer","minimum":1,"maximum":50,"default":10},` +
+		`"sort":{"enum":["relevance","date"]}},"required":["query"],"additionalProperties":false}`,
+		[]string{`{"query":"go"}`, `{"query":""}`, `{"query":"go","limit":0}`, `{"query":"go","limit":50.0}`,
+			`{"query":"go","sort":"size"}`, `{"query":"go","x":1}`, `{}`, `{"query":"go","limit":"5"}`}},
+	{`{"type":"object","properties":{"lat":{"type":"number","minimum":-90,"maximum":90},"lng":{"type":"number",` +
+		`"exclusiveMinimum":-180,"exclusiveMaximum":180}},"required":["lat","lng"]}`,
+		[]string{`{"lat":0,"lng":0}`, `{"lat":-90,"lng":180}`, `{"lat":90.0001,"lng":1}`, `{"lat":1,"lng":-179.999}`,
+			`{"lat":1}`}},
+	{`{"type":"object","properties":{"amount":{"type":"number","multipleOf":0.01,"exclusiveMinimum":0},` +
+		`"currency":{"type":"string","pattern":"^[A-Z]{3}$"}}}`,
+		[]string{`{"amount":19.99}`, `{"amount":0.07,"currency":"EUR"}`, `{"amount":0.001}`, `{"amount":0}`,
+			`{"amount":1e2,"currency":"eur"}`, `{"amount":1234567.89}`}},
+	{`{"type":"object","properties":{"tags":{"type":"array","items":{"type":"string","minLength":1},"uniqueItems":true,` +
+		`"minItems":1,"maxItems":3}}}`,
+		[]string{`{"tags":["a"]}`, `{"tags":[]}`, `{"tags":["a","a"]}`, `{"tags":["a",""]}`, `{"tags":["a","b","c","d"]}`,
+			`{"tags":"a"}`}},
+	{`{"type":"object","properties":{"point":{"type":"array","prefixItems":[{"type":"number"},{"type":"number"}],` +
+		`"items":false,"minItems":2}}}`,
 		[]string{`{"point":[1,2]}`, `{"point":[1]}`, `{"point":[1,2,3]}`, `{"point":["1",2]}`}},
 	{`{"type":"object","properties":{"list":{"type":"array","contains":{"const":"admin"},"maxContains":1}}}`,
 		[]string{`{"list":["admin","x"]}`, `{"list":[]}`, `{"list":["admin","admin"]}`, `{"list":["x"]}`}},
-	{`{"type":"object","properties":{"shape":{"oneOf":[{"type":"object","properties":{"kind":{"const":"circle"},"r":{"type":"number"}},"required":["kind","r"],"additionalProperties":false},{"type":"object","properties":{"kind":{"const":"square"},"side":{"type":"number"}},"required":["kind","side"],"additionalProperties":false}]}}}`,
-		[]string{`{"shape":{"kind":"circle","r":1}}`, `{"shape":{"kind":"square","side":2}}`, `{"shape":{"kind":"circle","side":2}}`, `{"shape":{}}`}},
-	{`{"type":"object","properties":{"note":{"anyOf":[{"type":"string"},{"type":"null"}]},"name":{"type":"string","not":{"enum":["root","admin"]}}}}`,
+	{`{"type":"object","properties":{"shape":{"oneOf":[{"type":"object","properties":{"kind":{"const":"circle"},` +
+		`"r":{"type":"number"}},"required":["kind","r"],"additionalProperties":false},{"type":"object",` +
+		`"properties":{"kind":{"const":"square"},"side":{"type":"number"}},"required":["kind","side"],` +
+		`"additionalProperties":false}]}}}`,
+		[]string{`{"shape":{"kind":"circle","r":1}}`, `{"shape":{"kind":"square","side":2}}`,
+			`{"shape":{"kind":"circle","side":2}}`, `{"shape":{}}`}},
+	{`{"type":"object","properties":{"note":{"anyOf":[{"type":"string"},{"type":"null"}]},"name":{"type":"string",` +
+		`"not":{"enum":["root","admin"]}}}}`,
 		[]string{`{"note":null}`, `{"note":"x"}`, `{"note":1}`, `{"name":"root"}`, `{"name":"bob"}`}},
-	{`{"type":"object","properties":{"a":{"type":"integer","minimum":0},"b":true,"c":true,"d":true},"additionalProperties":false,"minProperties":1,"maxProperties":3}`,
+	{`{"type":"object","properties":{"a":{"type":"integer","minimum":0},"b":true,"c":true,"d":true},` +
+		`"additionalProperties":false,"minProperties":1,"maxProperties":3}`,
 		[]string{`{"a":1}`, `{}`, `{"a":-1}`, `{"a":1,"b":2,"c":3,"d":4}`, `{"a":1.5}`, `{"e":1}`}},
 	{`{"allOf":[{"type":"object","required":["a"]},{"properties":{"a":{"type":"integer","multipleOf":3}}}]}`,
 		[]string{`{"a":3}`, `{"a":4}`, `{"b":3}`, `{"a":-9e3}`}},
 	{`{"const":{"a":[1,{"b":null}]}}`, []string{`{"a":[1,{"b":null}]}`, `{"a":[1.0,{"b":null}]}`, `{"a":[1,{}]}`}},
 	{`{"properties":{"n":{"maximum":9007199254740992,"multipleOf":2}}}`,
 		[]string{`{"n":9007199254740992}`, `{"n":9007199254740993}`, `{"n":9007199254740994}`, `{"n":4e15}`}},
-	{`{"properties":{"s":{"minLength":2,"maxLength":3}}}`, []string{`{"s":"é😀"}`, `{"s":"😀"}`, `{"s":"中文字典"}`}},
+	{`{"properties":{"s":{"minLength":2,` +
+		`"maxLength":3}}}`, []string{`{"s":"é😀"}`, `{"s":"😀"}`, `{"s":"中文字典"}`}},
 	{`{"properties":{"a":true,"b":false}}`, []string{`{"a":1}`, `{"b":1}`, `{}`}},
-	{`{"type":"object","properties":{"lines":{"type":"array","items":{"type":"object","properties":{"id":{"type":"integer"},"qty":{"type":"integer","minimum":1}},"required":["id"]}}}}`,
+	{`{"type":"object","properties":{"lines":{"type":"array","items":{"type":"object",` +
+		`"properties":{"id":{"type":"integer"},"qty":{"type":"integer","minimum":1}},"required":["id"]}}}}`,
 		[]string{`{"lines":[{"id":1,"qty":2}]}`, `{"lines":[{"id":1,"qty":0}]}`, `{"lines":[{"qty":1}]}`, `{"lines":[]}`}},
-	{`{"properties":{"v":{"enum":[1,"1",null,[1],{"a":1}]}}}`, []string{`{"v":1.0}`, `{"v":"1"}`, `{"v":null}`, `{"v":[1]}`, `{"v":{"a":1}}`, `{"v":2}`, `{"v":{"a":1,"b":2}}`}},
-	{`{"properties":{"v":{"type":["integer","string"],"minimum":2,"minLength":2}}}`, []string{`{"v":2}`, `{"v":1}`, `{"v":"ab"}`, `{"v":"a"}`, `{"v":2.5}`}},
+	{`{"properties":{"v":{"enum":[1,"1",null,[1],{"a":1}]}}}`,
+		[]string{`{"v":1.0}`, `{"v":"1"}`, `{"v":null}`, `{"v":[1]}`, `{"v":{"a":1}}`, `{"v":2}`, `{"v":{"a":1,"b":2}}`}},
+	{`{"properties":{"v":{"type":["integer","string"],"minimum":2,"minLength":2}}}`,
+		[]string{`{"v":2}`, `{"v":1}`, `{"v":"ab"}`, `{"v":"a"}`, `{"v":2.5}`}},
 	{`{"properties":{"v":{"minContains":2}}}`, []string{`{"v":[]}`}},
 	{`{"properties":{"v":{"contains":false,"minContains":0}}}`, []string{`{"v":[]}`, `{"v":[1]}`}},
 	{`{"properties":{"p":{"pattern":"^.{2}$"},"q":{"pattern":"\\d"},"r":{"pattern":"^\\w+\\s\\S$"}}}`,
 		[]string{`{"p":"ab"}`, `{"p":"😀é"}`, `{"p":"a\n"}`, `{"q":"a1"}`, `{"q":"a"}`, `{"r":"ab c"}`, `{"r":"é c"}`}},
-	{`{"properties":{"a/b":{"type":"integer"},"~x":{"type":"string"}},"required":["a/b"]}`, []string{`{"a/b":1,"~x":"y"}`, `{"~x":"y"}`, `{"a/b":1,"~x":1}`}},
-	{`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://example.com/tool","$comment":"c","examples":[{}],"deprecated":false,"readOnly":false,"writeOnly":false,"type":"object"}`,
+	{`{"properties":{"a/b":{"type":"integer"},"~x":{"type":"string"}},"required":["a/b"]}`,
+		[]string{`{"a/b":1,"~x":"y"}`, `{"~x":"y"}`, `{"a/b":1,"~x":1}`}},
+	{`{"$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://example.com/tool","$comment":"c",` +
+		`"examples":[{}],"deprecated":false,"readOnly":false,"writeOnly":false,"type":"object"}`,
 		[]string{`{}`, `[]`}},
 	{`{"properties":{"big":{"minimum":1e400},"tiny":{"exclusiveMaximum":1e-400,"exclusiveMinimum":-1e-400}}}`,
 		[]string{`{"big":1e401}`, `{"big":1e399}`, `{"tiny":0}`, `{"tiny":1e-401}`, `{"tiny":1e-399}`}},
@@ -135,7 +157,8 @@ func TestDifferentialAgainstJSONSchemaV6(t *testing.T) {
 func TestDifferentialCompile(t *testing.T) {
 	for _, tt := range keywordCases {
 		if tt.schema == `"object"` || strings.Contains(tt.err, "excluded from") ||
-			strings.Contains(tt.err, "refused rather than ignored") || strings.Contains(tt.err, "additionalItems") || strings.Contains(tt.err, "only additionalProperties") ||
+			strings.Contains(tt.err, "refused rather than ignored") || strings.Contains(tt.err,
+			"additionalItems") || strings.Contains(tt.err, "only additionalProperties") ||
 			strings.Contains(tt.schema, `"title":1`) || strings.Contains(tt.err, "repetition product") {
 			continue // outside the subset, an annotation value (see above), or a pattern too costly to run
 		}
@@ -181,9 +204,13 @@ var (
 		"0.07", "19.99", "1e2", "1.0", "2.0", "3.14", "1e-7", "9007199254740992", "9007199254740993", "1e400"}
 	genMultiples = []json.Number{"0.5", "2", "3", "0.1", "0.01", "1.5", "7", "1e-2", "2.0"}
 	// genRunes leaves out \r, U+2028, U+2029 and the non-ASCII spaces (see above).
-	genRunes    = []string{"a", "b", "c", "z", "A", "0", "1", "9", "-", "_", " ", "\t", "\n", ".", "/", "é", "中", "😀"}
-	genPatterns = []string{`^[a-z]*$`, `b`, `^.{2}$`, `\d`, `^\w+$`, `\s`, `é`, `^[^a]*$`, `^(a|bc)+$`, `^\S+$`, `[😀-😂]`, `^$`}
-	genTypes    = []string{"object", "array", "string", "number", "integer", "boolean", "null"}
+	genRunes = []string{
+		"a", "b", "c", "z", "A", "0", "1", "9", "-", "_", " ", "\t", "\n", ".", "/", "é", "中", "😀",
+	}
+	genPatterns = []string{
+		`^[a-z]*$`, `b`, `^.{2}$`, `\d`, `^\w+$`, `\s`, `é`, `^[^a]*$`, `^(a|bc)+$`, `^\S+$`, `[😀-😂]`, `^$`,
+	}
+	genTypes = []string{"object", "array", "string", "number", "integer", "boolean", "null"}
 )
 
 // genValue is a random JSON value; at the top it is an object more often than not.

@@ -34,7 +34,9 @@ func (e *InputError) AppendJSON(b []byte) ([]byte, error) { return jsonvalue.App
 func (e *InputError) writeJSON(w *jsonvalue.Writer) {
 	first := true
 	w.Raw("{")
-	for _, f := range [...]struct{ k, v string }{{"path", e.Path}, {"reason", e.Reason}, {"schemaPath", e.SchemaPath}, {"message", e.Message}} {
+	for _, f := range [...]struct{ k, v string }{
+		{"path", e.Path}, {"reason", e.Reason}, {"schemaPath", e.SchemaPath}, {"message", e.Message},
+	} {
 		w.Key(&first, f.k)
 		w.Str(f.v)
 	}

@@ -9,7 +9,8 @@ import (
 
 // Arguments are checked against the tool's inputSchema before the tool runs.
 func ExampleSchema_ValidateJSON() {
-	s, _ := inputschema.CompileJSON([]byte(`{"type":"object","properties":{"age":{"type":"integer","minimum":0}},"required":["age"]}`))
+	s, _ := inputschema.CompileJSON(
+		[]byte(`{"type":"object","properties":{"age":{"type":"integer","minimum":0}},"required":["age"]}`))
 	fmt.Println(s.ValidateJSON([]byte(`{"age":-1}`)))
 	fmt.Println(s.ValidateJSON([]byte(`{"age":30}`)))
 	// Output:

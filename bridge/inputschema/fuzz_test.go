@@ -14,7 +14,9 @@ func FuzzInputSchema(f *testing.F) {
 	f.Add(`{"anyOf":[{"type":"integer"},{"type":"array","items":{"enum":[1]}}]}`, `[1,2]`)
 	f.Add(`{"uniqueItems":true,"maxProperties":1}`, `{"t":[1,1],"u":2}`)
 	f.Add(`{"prefixItems":[{"const":1.0}],"items":false,"contains":{"multipleOf":0.01},"minContains":2}`, `[1,19.99,0.07]`)
-	f.Add(`{"properties":{"p":{"pattern":"^\\u{1F600}[\\s\\S][^]\\cJ.$"}},"additionalProperties":{"not":{"type":"null"}}}`, `{"p":"😀 x\n.","q":null}`)
+	f.Add(
+		`{"properties":{"p":{"pattern":"^\\u{1F600}[\\s\\S][^]\\cJ.$"}},"additionalProperties":{"not":{"type":"null"}}}`,
+		`{"p":"😀 x\n.","q":null}`)
 	f.Add(`{"pattern":"(?<=a)b"}`, `"b"`)
 	f.Add(`{"oneOf":[{"minimum":1e400},{"exclusiveMaximum":-1e-400}],"maxLength":1e30}`, `1e401`)
 	f.Fuzz(func(t *testing.T, schema, args string) {
@@ -46,7 +48,8 @@ func FuzzInputSchema(f *testing.F) {
 // FuzzPattern: any pattern either compiles or is refused with a SchemaError, and a compiled
 // one matches any string without panicking. The ECMAScript rewriting is the riskiest code.
 func FuzzPattern(f *testing.F) {
-	for _, p := range []string{`^(?=.*\d)\w+$`, `[\s\S]\u{10FFFF}\ud83d\ude00`, `[^]|[]|\cz\0`, `[[:alpha:]]`, `\k<n>(?<n>x)\1`, `\u12`, `\ud800`, `\`} {
+	for _, p := range []string{`^(?=.*\d)\w+$`, `[\s\S]\u{10FFFF}\ud83d\ude00`, `[^]|[]|\cz\0`, `[[:alpha:]]`,
+		`\k<n>(?<n>x)\1`, `\u12`, `\ud800`, `\`} {
 		f.Add(p, "a😀 \u2028")
 	}
 	f.Fuzz(func(t *testing.T, pattern, s string) {

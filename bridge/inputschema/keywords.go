@@ -51,8 +51,10 @@ func init() {
 
 		{name: "minimum", value: shapeNumber, compile: bound("minimum", "less than", func(c int) bool { return c >= 0 })},
 		{name: "maximum", value: shapeNumber, compile: bound("maximum", "greater than", func(c int) bool { return c <= 0 })},
-		{name: "exclusiveMinimum", value: shapeNumber, compile: bound("exclusiveMinimum", "not greater than", func(c int) bool { return c > 0 })},
-		{name: "exclusiveMaximum", value: shapeNumber, compile: bound("exclusiveMaximum", "not less than", func(c int) bool { return c < 0 })},
+		{name: "exclusiveMinimum", value: shapeNumber,
+			compile: bound("exclusiveMinimum", "not greater than", func(c int) bool { return c > 0 })},
+		{name: "exclusiveMaximum", value: shapeNumber,
+			compile: bound("exclusiveMaximum", "not less than", func(c int) bool { return c < 0 })},
 		{name: "multipleOf", value: shapePositive, compile: compileMultipleOf},
 
 		{name: "minItems", value: shapeCount, compile: sizeBound("minItems", arraySize, -1, "fewer than %d items")},
@@ -65,8 +67,10 @@ func init() {
 		{name: "maxContains", value: shapeCount, compile: countOnly()},
 
 		{name: "required", value: shapeNames, compile: compileRequired},
-		{name: "minProperties", value: shapeCount, compile: sizeBound("minProperties", objectSize, -1, "fewer than %d properties")},
-		{name: "maxProperties", value: shapeCount, compile: sizeBound("maxProperties", objectSize, +1, "more than %d properties")},
+		{name: "minProperties", value: shapeCount,
+			compile: sizeBound("minProperties", objectSize, -1, "fewer than %d properties")},
+		{name: "maxProperties", value: shapeCount,
+			compile: sizeBound("maxProperties", objectSize, +1, "more than %d properties")},
 		{name: "properties", value: shapeSchemaMap, compile: compileProperties},
 		{name: "additionalProperties", value: shapeFalse, compile: compileAdditionalProperties},
 
@@ -108,7 +112,8 @@ func init() {
 		{name: "then", kind: excluded, why: "if/then/else is not supported"},
 		{name: "else", kind: excluded, why: "if/then/else is not supported"},
 
-		{name: "additionalItems", kind: refused, why: `"additionalItems" is not a draft 2020-12 keyword: use "items" after "prefixItems"`},
+		{name: "additionalItems", kind: refused,
+			why: `"additionalItems" is not a draft 2020-12 keyword: use "items" after "prefixItems"`},
 	}
 	keywordIndex = indexKeywords(keywords)
 }
@@ -118,7 +123,8 @@ func init() {
 func indexKeywords(table []keyword) map[string]int {
 	index := make(map[string]int, len(table))
 	for i, k := range table {
-		if _, twice := index[k.name]; twice || (k.kind == enforced) != (k.compile != nil) || (k.kind == enforced) != (k.value != "") {
+		if _, twice := index[k.name]; twice || (k.kind == enforced) != (k.compile != nil) ||
+			(k.kind == enforced) != (k.value != "") {
 			panic("inputschema: bad keyword table row " + k.name)
 		}
 		index[k.name] = i

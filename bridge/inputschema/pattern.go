@@ -75,7 +75,8 @@ var ecmaLookaround = []struct{ prefix, name string }{
 // for \S inside a class.
 const (
 	ecmaSpace    = `\t-\r \x{a0}\x{1680}\x{2000}-\x{200a}\x{2028}\x{2029}\x{202f}\x{205f}\x{3000}\x{feff}`
-	ecmaNonSpace = `\x00-\x08\x0e-\x1f\x21-\x{9f}\x{a1}-\x{167f}\x{1681}-\x{1fff}\x{200b}-\x{2027}\x{202a}-\x{202e}\x{2030}-\x{205e}\x{2060}-\x{2fff}\x{3001}-\x{fefe}\x{ff00}-\x{10ffff}`
+	ecmaNonSpace = `\x00-\x08\x0e-\x1f\x21-\x{9f}\x{a1}-\x{167f}\x{1681}-\x{1fff}\x{200b}-\x{2027}` +
+		`\x{202a}-\x{202e}\x{2030}-\x{205e}\x{2060}-\x{2fff}\x{3001}-\x{fefe}\x{ff00}-\x{10ffff}`
 	// ecmaDot is ECMAScript's . : anything but a line terminator (RE2's stops only at \n).
 	ecmaDot = `[^\n\r\x{2028}\x{2029}]`
 )

@@ -33,11 +33,13 @@ func TestECMAScriptOnlyPatternsAreRefusedByName(t *testing.T) {
 		var se *inputschema.SchemaError
 		require.ErrorAs(t, err, &se, tt.pattern)
 		assert.Equal(t, "/properties/p/pattern", se.Path)
-		assert.EqualError(t, err, fmt.Sprintf(`inputSchema/properties/p/pattern: "%s" uses %s, which this bridge does not support (ECMAScript-only regular expression syntax)`, tt.pattern, tt.feature))
+		assert.EqualError(t, err, fmt.Sprintf(`inputSchema/properties/p/pattern: "%s" uses %s, `+
+			`which this bridge does not support (ECMAScript-only regular expression syntax)`, tt.pattern, tt.feature))
 	}
 	// The issue's example, word for word.
 	_, err := inputschema.CompileJSON(patternSchema(`^(?=.*\d)\w+$`))
-	assert.EqualError(t, err, `inputSchema/properties/p/pattern: "^(?=.*\d)\w+$" uses lookahead, which this bridge does not support (ECMAScript-only regular expression syntax)`)
+	assert.EqualError(t, err, `inputSchema/properties/p/pattern: "^(?=.*\d)\w+$" uses lookahead, `+
+		`which this bridge does not support (ECMAScript-only regular expression syntax)`)
 }
 
 func TestInvalidPatternsSayTheyAreInvalid(t *testing.T) {
@@ -119,8 +121,10 @@ func TestLongPatternsAreRefused(t *testing.T) {
 		err     string
 	}{
 		{strings.Repeat("é", inputschema.MaxPatternLength), ""},
-		{strings.Repeat("a", inputschema.MaxPatternLength+1), "inputSchema/properties/p/pattern: has 1001 characters: the longest pattern this bridge accepts has 1000"},
-		{"(?:" + strings.Repeat("a", 3400) + "){1000}", "inputSchema/properties/p/pattern: has 3410 characters: the longest pattern this bridge accepts has 1000"},
+		{strings.Repeat("a", inputschema.MaxPatternLength+1),
+			"inputSchema/properties/p/pattern: has 1001 characters: the longest pattern this bridge accepts has 1000"},
+		{"(?:" + strings.Repeat("a", 3400) + "){1000}",
+			"inputSchema/properties/p/pattern: has 3410 characters: the longest pattern this bridge accepts has 1000"},
 	} {
 		_, err := inputschema.CompileJSON(patternSchema(tt.pattern))
 		if tt.err == "" {

@@ -22,20 +22,25 @@ type keywordCase struct {
 // what they do) and values it refuses, annotations, excluded and unknown keywords.
 var keywordCases = []keywordCase{
 	// type
-	{schema: `{"type":"integer"}`, valid: []string{`1`, `1.0`, `-7`, `1e2`, `12345678901234567890`}, bad: map[string]string{`1.5`: "type", `"1"`: "type", `true`: "type"}},
-	{schema: `{"properties":{"v":{"type":["string","null"]}}}`, valid: []string{`{"v":"x"}`, `{"v":null}`}, bad: map[string]string{`{"v":1}`: "type"}},
+	{schema: `{"type":"integer"}`, valid: []string{`1`, `1.0`, `-7`, `1e2`, `12345678901234567890`},
+		bad: map[string]string{`1.5`: "type", `"1"`: "type", `true`: "type"}},
+	{schema: `{"properties":{"v":{"type":["string","null"]}}}`, valid: []string{`{"v":"x"}`, `{"v":null}`},
+		bad: map[string]string{`{"v":1}`: "type"}},
 	{schema: `{"type":"number"}`, valid: []string{`1`, `1.5`}, bad: map[string]string{`[]`: "type"}},
 	{schema: `{"type":"thing"}`, err: `inputSchema/type: "thing" is not a JSON Schema type`},
 	{schema: `{"type":[]}`, err: `inputSchema/type: must not be an empty array`},
 	{schema: `{"type":["string","string"]}`, err: `inputSchema/type: lists "string" twice`},
 	{schema: `{"type":1}`, err: `inputSchema/type: must be a type name or a non-empty array of distinct type names`},
 	// const and enum compare JSON values: numbers by value, members in any order
-	{schema: `{"const":{"a":[1,2],"b":null}}`, valid: []string{`{"b":null,"a":[1.0,2]}`}, bad: map[string]string{`{"a":[2,1],"b":null}`: "const", `{"a":[1,2]}`: "const"}},
-	{schema: `{"enum":["red",1,[true]]}`, valid: []string{`"red"`, `1.0`, `[true]`}, bad: map[string]string{`"blue"`: "enum", `{}`: "enum", `[1]`: "enum"}},
+	{schema: `{"const":{"a":[1,2],"b":null}}`, valid: []string{`{"b":null,"a":[1.0,2]}`},
+		bad: map[string]string{`{"a":[2,1],"b":null}`: "const", `{"a":[1,2]}`: "const"}},
+	{schema: `{"enum":["red",1,[true]]}`, valid: []string{`"red"`, `1.0`, `[true]`},
+		bad: map[string]string{`"blue"`: "enum", `{}`: "enum", `[1]`: "enum"}},
 	{schema: `{"enum":[]}`, bad: map[string]string{`{}`: "enum"}},
 	{schema: `{"enum":{}}`, err: `inputSchema/enum: must be an array`},
 	// strings: lengths in code points
-	{schema: `{"minLength":2}`, valid: []string{`"ab"`, `"é😀"`, `1`}, bad: map[string]string{`"a"`: "minLength", `"😀"`: "minLength"}},
+	{schema: `{"minLength":2}`, valid: []string{`"ab"`, `"é😀"`, `1`},
+		bad: map[string]string{`"a"`: "minLength", `"😀"`: "minLength"}},
 	{schema: `{"maxLength":2}`, valid: []string{`"é😀"`, `""`}, bad: map[string]string{`"abc"`: "maxLength"}},
 	{schema: `{"minLength":-1}`, err: `inputSchema/minLength: must be a non-negative integer`},
 	{schema: `{"maxLength":1.5}`, err: `inputSchema/maxLength: must be a non-negative integer`},
@@ -44,41 +49,70 @@ var keywordCases = []keywordCase{
 	{schema: `{"pattern":"b"}`, valid: []string{`"abc"`}, bad: map[string]string{`"ac"`: "pattern"}},
 	{schema: `{"pattern":1}`, err: `inputSchema/pattern: must be a string`},
 	{schema: `{"pattern":"["}`, err: `inputSchema/pattern: "[" is not a valid regular expression: missing closing ]`},
-	{schema: `{"pattern":"[a-z]{1000}!"}`, err: `inputSchema/pattern: "[a-z]{1000}!" has a repetition product of 1001 (its items once each counted repetition is written out): the largest this bridge accepts is 1000, as checking it would take too long`},
-	{schema: `{"pattern":"^(?:a{0,1000})*b$"}`, err: `inputSchema/pattern: "^(?:a{0,1000})*b$" has a repetition product of 1003 (its items once each counted repetition is written out): the largest this bridge accepts is 1000, as checking it would take too long`},
-	{schema: `{"pattern":"(?:ab|cd){500}x"}`, err: `inputSchema/pattern: "(?:ab|cd){500}x" has a repetition product of 2001 (its items once each counted repetition is written out): the largest this bridge accepts is 1000, as checking it would take too long`},
-	{schema: `{"pattern":"a{999}\\Qxy\\E."}`, err: `inputSchema/pattern: "a{999}\Qxy\E." has a repetition product of 1001 (its items once each counted repetition is written out): the largest this bridge accepts is 1000, as checking it would take too long`},
-	{schema: `{"pattern":"(?<n>[\\]x]{10}\\x{41}\\p{Greek}){100}"}`, err: `inputSchema/pattern: "(?<n>[\]x]{10}\x{41}\p{Greek}){100}" has a repetition product of 1200 (its items once each counted repetition is written out): the largest this bridge accepts is 1000, as checking it would take too long`},
-	{schema: `{"pattern":"(?i)\\d{500}(?:\\x41|\\pL){250}\\b"}`, err: `inputSchema/pattern: "(?i)\d{500}(?:\x41|\pL){250}\b" has a repetition product of 1001 (its items once each counted repetition is written out): the largest this bridge accepts is 1000, as checking it would take too long`},
+	{schema: `{"pattern":"[a-z]{1000}!"}`,
+		err: `inputSchema/pattern: "[a-z]{1000}!" has a repetition product of 1001 ` +
+			`(its items once each counted repetition is written out): ` +
+			`the largest this bridge accepts is 1000, as checking it would take too long`},
+	{schema: `{"pattern":"^(?:a{0,1000})*b$"}`,
+		err: `inputSchema/pattern: "^(?:a{0,1000})*b$" has a repetition product of 1003 ` +
+			`(its items once each counted repetition is written out): ` +
+			`the largest this bridge accepts is 1000, as checking it would take too long`},
+	{schema: `{"pattern":"(?:ab|cd){500}x"}`,
+		err: `inputSchema/pattern: "(?:ab|cd){500}x" has a repetition product of 2001 ` +
+			`(its items once each counted repetition is written out): ` +
+			`the largest this bridge accepts is 1000, as checking it would take too long`},
+	{schema: `{"pattern":"a{999}\\Qxy\\E."}`,
+		err: `inputSchema/pattern: "a{999}\Qxy\E." has a repetition product of 1001 ` +
+			`(its items once each counted repetition is written out): ` +
+			`the largest this bridge accepts is 1000, as checking it would take too long`},
+	{schema: `{"pattern":"(?<n>[\\]x]{10}\\x{41}\\p{Greek}){100}"}`,
+		err: `inputSchema/pattern: "(?<n>[\]x]{10}\x{41}\p{Greek}){100}" has a repetition product of 1200 ` +
+			`(its items once each counted repetition is written out): ` +
+			`the largest this bridge accepts is 1000, as checking it would take too long`},
+	{schema: `{"pattern":"(?i)\\d{500}(?:\\x41|\\pL){250}\\b"}`,
+		err: `inputSchema/pattern: "(?i)\d{500}(?:\x41|\pL){250}\b" has a repetition product of 1001 ` +
+			`(its items once each counted repetition is written out): ` +
+			`the largest this bridge accepts is 1000, as checking it would take too long`},
 	{schema: `{"pattern":"(?:ab|cd){249}x(?i)"}`, valid: []string{`3`}, bad: map[string]string{`"x"`: "pattern"}},
 	{schema: `{"pattern":"a{999}\\Q\\E."}`, valid: []string{`3`}, bad: map[string]string{`"b"`: "pattern"}},
 	{schema: `{"pattern":"\\S{1,256}@\\S{1,256}"}`, valid: []string{`"a@b"`}, bad: map[string]string{`"ab"`: "pattern"}},
 	{schema: `{"pattern":"(?:[a-z]{10}){100}"}`, valid: []string{`3`}, bad: map[string]string{`"b"`: "pattern"}},
 	// numbers, compared exactly
-	{schema: `{"minimum":0}`, valid: []string{`0`, `0.0`, `1e-300`, `"x"`}, bad: map[string]string{`-0.0001`: "minimum", `-1e300`: "minimum"}},
-	{schema: `{"maximum":9007199254740992}`, valid: []string{`9007199254740992`}, bad: map[string]string{`9007199254740993`: "maximum"}},
+	{schema: `{"minimum":0}`, valid: []string{`0`, `0.0`, `1e-300`, `"x"`},
+		bad: map[string]string{`-0.0001`: "minimum", `-1e300`: "minimum"}},
+	{schema: `{"maximum":9007199254740992}`, valid: []string{`9007199254740992`},
+		bad: map[string]string{`9007199254740993`: "maximum"}},
 	{schema: `{"exclusiveMinimum":0}`, valid: []string{`0.001`}, bad: map[string]string{`0`: "exclusiveMinimum"}},
 	{schema: `{"exclusiveMaximum":10}`, valid: []string{`9.999`}, bad: map[string]string{`10.0`: "exclusiveMaximum"}},
 	{schema: `{"exclusiveMinimum":true}`, err: `inputSchema/exclusiveMinimum: must be a number`},
 	{schema: `{"maximum":"1"}`, err: `inputSchema/maximum: must be a number`},
-	{schema: `{"multipleOf":0.01}`, valid: []string{`19.99`, `0.07`, `100`, `0`, `-0.3`}, bad: map[string]string{`0.001`: "multipleOf", `19.995`: "multipleOf"}},
-	{schema: `{"multipleOf":0.1}`, valid: []string{`0.3`, `1e300`}, bad: map[string]string{`0.35`: "multipleOf", `1e-300`: "multipleOf"}},
-	{schema: `{"multipleOf":3}`, valid: []string{`9`, `3e5`, `-12`}, bad: map[string]string{`10`: "multipleOf", `4.5`: "multipleOf"}},
+	{schema: `{"multipleOf":0.01}`, valid: []string{`19.99`, `0.07`, `100`, `0`, `-0.3`},
+		bad: map[string]string{`0.001`: "multipleOf", `19.995`: "multipleOf"}},
+	{schema: `{"multipleOf":0.1}`, valid: []string{`0.3`, `1e300`},
+		bad: map[string]string{`0.35`: "multipleOf", `1e-300`: "multipleOf"}},
+	{schema: `{"multipleOf":3}`, valid: []string{`9`, `3e5`, `-12`},
+		bad: map[string]string{`10`: "multipleOf", `4.5`: "multipleOf"}},
 	{schema: `{"multipleOf":0}`, err: `inputSchema/multipleOf: must be greater than 0`},
 	{schema: `{"multipleOf":-2}`, err: `inputSchema/multipleOf: must be greater than 0`},
 	// arrays
 	{schema: `{"minItems":1}`, valid: []string{`[1]`, `{}`}, bad: map[string]string{`[]`: "minItems"}},
 	{schema: `{"maxItems":1}`, valid: []string{`[1]`}, bad: map[string]string{`[1,2]`: "maxItems"}},
 	{schema: `{"maxItems":1e40}`, valid: []string{`[1,2]`}},
-	{schema: `{"uniqueItems":true}`, valid: []string{`[1,2]`, `[[1],[2]]`, `[{"a":1},{"a":2}]`, `[1,"1"]`}, bad: map[string]string{`[1,1.0]`: "uniqueItems", `[{"a":1,"b":2},{"b":2,"a":1}]`: "uniqueItems"}},
+	{schema: `{"uniqueItems":true}`, valid: []string{`[1,2]`, `[[1],[2]]`, `[{"a":1},{"a":2}]`, `[1,"1"]`},
+		bad: map[string]string{`[1,1.0]`: "uniqueItems", `[{"a":1,"b":2},{"b":2,"a":1}]`: "uniqueItems"}},
 	{schema: `{"uniqueItems":false}`, valid: []string{`[1,1]`}},
 	{schema: `{"uniqueItems":"yes"}`, err: `inputSchema/uniqueItems: must be a boolean`},
-	{schema: `{"prefixItems":[{"type":"string"}],"items":false}`, valid: []string{`["a"]`, `[]`}, bad: map[string]string{`["a",1]`: "items", `[1]`: "type"}},
+	{schema: `{"prefixItems":[{"type":"string"}],"items":false}`, valid: []string{`["a"]`, `[]`},
+		bad: map[string]string{`["a",1]`: "items", `[1]`: "type"}},
 	{schema: `{"prefixItems":[]}`, err: `inputSchema/prefixItems: must be a non-empty array of schemas`},
 	{schema: `{"items":{"type":"integer"}}`, valid: []string{`[1,2]`}, bad: map[string]string{`[1,"2"]`: "type"}},
-	{schema: `{"items":[{"type":"string"}]}`, err: `inputSchema/items: must be a schema; for a tuple use "prefixItems" (the array form of "items" is from drafts before 2020-12)`},
-	{schema: `{"contains":{"type":"string"}}`, valid: []string{`[1,"a"]`, `"no array"`}, bad: map[string]string{`[1,2]`: "contains", `[]`: "contains"}},
-	{schema: `{"contains":{"type":"string"},"minContains":2,"maxContains":3}`, valid: []string{`["a","b",1]`}, bad: map[string]string{`["a"]`: "minContains", `["a","b","c","d"]`: "maxContains"}},
+	{schema: `{"items":[{"type":"string"}]}`,
+		err: `inputSchema/items: must be a schema; for a tuple use "prefixItems" ` +
+			`(the array form of "items" is from drafts before 2020-12)`},
+	{schema: `{"contains":{"type":"string"}}`, valid: []string{`[1,"a"]`, `"no array"`},
+		bad: map[string]string{`[1,2]`: "contains", `[]`: "contains"}},
+	{schema: `{"contains":{"type":"string"},"minContains":2,"maxContains":3}`, valid: []string{`["a","b",1]`},
+		bad: map[string]string{`["a"]`: "minContains", `["a","b","c","d"]`: "maxContains"}},
 	{schema: `{"contains":{"type":"string"},"minContains":0}`, valid: []string{`[]`, `[1]`}},
 	{schema: `{"minContains":2}`, valid: []string{`[]`}},
 	{schema: `{"maxContains":-1}`, err: `inputSchema/maxContains: must be a non-negative integer`},
@@ -88,55 +122,92 @@ var keywordCases = []keywordCase{
 	{schema: `{"required":"a"}`, err: `inputSchema/required: must be an array of strings`},
 	{schema: `{"minProperties":1}`, valid: []string{`{"a":1}`}, bad: map[string]string{`{}`: "minProperties"}},
 	{schema: `{"maxProperties":1}`, valid: []string{`{"a":1}`}, bad: map[string]string{`{"a":1,"b":2}`: "maxProperties"}},
-	{schema: `{"properties":{"a":{"type":"string"}}}`, valid: []string{`{"a":"x"}`, `{"b":1}`}, bad: map[string]string{`{"a":1}`: "type"}},
+	{schema: `{"properties":{"a":{"type":"string"}}}`, valid: []string{`{"a":"x"}`, `{"b":1}`},
+		bad: map[string]string{`{"a":1}`: "type"}},
 	{schema: `{"properties":{"a":false}}`, valid: []string{`{}`}, bad: map[string]string{`{"a":1}`: "properties"}},
 	{schema: `{"properties":[]}`, err: `inputSchema/properties: must be an object`},
-	{schema: `{"properties":{"a/b":{"type":"thing"}}}`, err: `inputSchema/properties/a~1b/type: "thing" is not a JSON Schema type`},
-	{schema: `{"properties":{"c":{"type":"z"},"b":{"type":"y"},"a":{"type":"x"}}}`, err: `inputSchema/properties/a/type: "x" is not a JSON Schema type`},
-	{schema: `{"properties":{"a":true},"additionalProperties":false}`, valid: []string{`{"a":1}`}, bad: map[string]string{`{"b":1}`: "additionalProperties"}},
-	{schema: `{"properties":{"a/b":true,"b":true},"additionalProperties":false}`, valid: []string{`{"a/b":1,"b":2}`}, bad: map[string]string{`{"a":1,"b":2,"c":3}`: "additionalProperties"}},
-	{schema: `{"additionalProperties":false}`, valid: []string{`{}`, `[1]`}, bad: map[string]string{`{"a":1}`: "additionalProperties"}},
+	{schema: `{"properties":{"a/b":{"type":"thing"}}}`,
+		err: `inputSchema/properties/a~1b/type: "thing" is not a JSON Schema type`},
+	{schema: `{"properties":{"c":{"type":"z"},"b":{"type":"y"},"a":{"type":"x"}}}`,
+		err: `inputSchema/properties/a/type: "x" is not a JSON Schema type`},
+	{schema: `{"properties":{"a":true},"additionalProperties":false}`, valid: []string{`{"a":1}`},
+		bad: map[string]string{`{"b":1}`: "additionalProperties"}},
+	{schema: `{"properties":{"a/b":true,"b":true},"additionalProperties":false}`, valid: []string{`{"a/b":1,"b":2}`},
+		bad: map[string]string{`{"a":1,"b":2,"c":3}`: "additionalProperties"}},
+	{schema: `{"additionalProperties":false}`, valid: []string{`{}`, `[1]`},
+		bad: map[string]string{`{"a":1}`: "additionalProperties"}},
 	// only false: WebMCP's conformance tests expect registerTool to refuse the rest
-	{schema: `{"additionalProperties":true}`, err: `inputSchema/additionalProperties: only additionalProperties: false is supported`},
-	{schema: `{"additionalProperties":{"type":"string"}}`, err: `inputSchema/additionalProperties: only additionalProperties: false is supported`},
-	{schema: `{"additionalProperties":{}}`, err: `inputSchema/additionalProperties: only additionalProperties: false is supported`},
+	{schema: `{"additionalProperties":true}`,
+		err: `inputSchema/additionalProperties: only additionalProperties: false is supported`},
+	{schema: `{"additionalProperties":{"type":"string"}}`,
+		err: `inputSchema/additionalProperties: only additionalProperties: false is supported`},
+	{schema: `{"additionalProperties":{}}`,
+		err: `inputSchema/additionalProperties: only additionalProperties: false is supported`},
 	// combinators and boolean schemas
 	{schema: `{"allOf":[{"minimum":1},{"maximum":2}]}`, valid: []string{`1.5`}, bad: map[string]string{`3`: "maximum"}},
-	{schema: `{"anyOf":[{"type":"string"},{"type":"integer"}]}`, valid: []string{`"a"`, `1`}, bad: map[string]string{`1.5`: "anyOf"}},
-	{schema: `{"oneOf":[{"type":"integer"},{"minimum":0}]}`, valid: []string{`-1`, `0.5`}, bad: map[string]string{`1`: "oneOf", `-0.5`: "oneOf"}},
+	{schema: `{"anyOf":[{"type":"string"},{"type":"integer"}]}`, valid: []string{`"a"`, `1`},
+		bad: map[string]string{`1.5`: "anyOf"}},
+	{schema: `{"oneOf":[{"type":"integer"},{"minimum":0}]}`, valid: []string{`-1`, `0.5`},
+		bad: map[string]string{`1`: "oneOf", `-0.5`: "oneOf"}},
 	{schema: `{"not":{"type":"string"}}`, valid: []string{`1`}, bad: map[string]string{`"a"`: "not"}},
 	{schema: `{"allOf":[]}`, err: `inputSchema/allOf: must be a non-empty array of schemas`},
-	{schema: `{"anyOf":[{"$ref":"#"}]}`, err: `inputSchema/anyOf/0/$ref: references are not supported (excluded from the WebMCP input schema subset)`},
+	{schema: `{"anyOf":[{"$ref":"#"}]}`,
+		err: `inputSchema/anyOf/0/$ref: references are not supported (excluded from the WebMCP input schema subset)`},
 	{schema: `true`, valid: []string{`{}`, `1`}},
 	{schema: `false`, bad: map[string]string{`{}`: "false", `1`: "false"}},
 	{schema: `"object"`, err: `inputSchema: a schema must be an object or a boolean, not string`},
 	// issue 8: these used to be ignored
-	{schema: `{"uniqueItems":true,"maxProperties":1}`, valid: []string{`{"t":[1,1]}`}, bad: map[string]string{`{"t":[1,1],"u":2}`: "maxProperties"}},
-	{schema: `{"properties":{"t":{"uniqueItems":true}},"maxProperties":1}`, valid: []string{`{"t":[1,2]}`}, bad: map[string]string{`{"t":[1,1]}`: "uniqueItems", `{"t":[1,2],"u":2}`: "maxProperties"}},
+	{schema: `{"uniqueItems":true,"maxProperties":1}`, valid: []string{`{"t":[1,1]}`},
+		bad: map[string]string{`{"t":[1,1],"u":2}`: "maxProperties"}},
+	{schema: `{"properties":{"t":{"uniqueItems":true}},"maxProperties":1}`, valid: []string{`{"t":[1,2]}`},
+		bad: map[string]string{`{"t":[1,1]}`: "uniqueItems", `{"t":[1,2],"u":2}`: "maxProperties"}},
 	// annotations: accepted, and they constrain nothing
 	{
-		schema: `{"title":"T","description":"D","default":1,"examples":[1],"deprecated":true,"readOnly":true,"writeOnly":false,` +
+		schema: `{"title":"T","description":"D","default":1,"examples":[1],"deprecated":true,"readOnly":true,` +
+			`"writeOnly":false,` +
 			`"$comment":"c","$schema":"https://json-schema.org/draft/2020-12/schema","$id":"https://example.com/s"}`,
 		valid: []string{`{}`, `1`, `"x"`},
 	},
-	{schema: `{"properties":{"a":{"type":"string","title":1,"description":{"any":"value"}}}}`, valid: []string{`{"a":"x"}`}},
+	{schema: `{"properties":{"a":{"type":"string","title":1,"description":{"any":"value"}}}}`,
+		valid: []string{`{"a":"x"}`}},
 	// excluded from the subset
-	{schema: `{"properties":{"x":{"$ref":"#/foo"}}}`, err: `inputSchema/properties/x/$ref: references are not supported (excluded from the WebMCP input schema subset)`},
-	{schema: `{"properties":{"x":{"type":"string","format":"email"}}}`, err: `inputSchema/properties/x/format: format is not supported (excluded from the WebMCP input schema subset)`},
-	{schema: `{"properties":{"x":{"$defs":{}}}}`, err: `inputSchema/properties/x/$defs: definitions are not supported (excluded from the WebMCP input schema subset)`},
-	{schema: `{"contentEncoding":"base64"}`, err: `inputSchema/contentEncoding: contentEncoding is not supported (excluded from the WebMCP input schema subset)`},
-	{schema: `{"unevaluatedProperties":false}`, err: `inputSchema/unevaluatedProperties: unevaluatedProperties is not supported (excluded from the WebMCP input schema subset)`},
-	{schema: `{"dependentRequired":{"x":["y"]}}`, err: `inputSchema/dependentRequired: dependentRequired is not supported (excluded from the WebMCP input schema subset)`},
-	{schema: `{"dependentSchemas":{}}`, err: `inputSchema/dependentSchemas: dependentSchemas is not supported (excluded from the WebMCP input schema subset)`},
-	{schema: `{"if":true,"then":false}`, err: `inputSchema/if: if/then/else is not supported (excluded from the WebMCP input schema subset)`},
-	{schema: `{"patternProperties":{}}`, err: `inputSchema/patternProperties: patternProperties is not supported (excluded from the WebMCP input schema subset)`},
-	{schema: `{"propertyNames":{}}`, err: `inputSchema/propertyNames: propertyNames is not supported (excluded from the WebMCP input schema subset)`},
+	{schema: `{"properties":{"x":{"$ref":"#/foo"}}}`,
+		err: `inputSchema/properties/x/$ref: references are not supported (excluded from the WebMCP input schema subset)`},
+	{schema: `{"properties":{"x":{"type":"string","format":"email"}}}`,
+		err: `inputSchema/properties/x/format: format is not supported (excluded from the WebMCP input schema subset)`},
+	{schema: `{"properties":{"x":{"$defs":{}}}}`,
+		err: `inputSchema/properties/x/$defs: definitions are not supported (excluded from the WebMCP input schema subset)`},
+	{schema: `{"contentEncoding":"base64"}`,
+		err: `inputSchema/contentEncoding: contentEncoding is not supported (excluded from the WebMCP input schema subset)`},
+	{schema: `{"unevaluatedProperties":false}`,
+		err: `inputSchema/unevaluatedProperties: unevaluatedProperties is not supported ` +
+			`(excluded from the WebMCP input schema subset)`},
+	{schema: `{"dependentRequired":{"x":["y"]}}`,
+		err: `inputSchema/dependentRequired: dependentRequired is not supported ` +
+			`(excluded from the WebMCP input schema subset)`},
+	{schema: `{"dependentSchemas":{}}`,
+		err: `inputSchema/dependentSchemas: dependentSchemas is not supported ` +
+			`(excluded from the WebMCP input schema subset)`},
+	{schema: `{"if":true,"then":false}`,
+		err: `inputSchema/if: if/then/else is not supported (excluded from the WebMCP input schema subset)`},
+	{schema: `{"patternProperties":{}}`,
+		err: `inputSchema/patternProperties: patternProperties is not supported ` +
+			`(excluded from the WebMCP input schema subset)`},
+	{schema: `{"propertyNames":{}}`,
+		err: `inputSchema/propertyNames: propertyNames is not supported (excluded from the WebMCP input schema subset)`},
 	// anything else is refused by name, never ignored
-	{schema: `{"uniqueItem":true}`, err: `inputSchema/uniqueItem: "uniqueItem" is not a keyword this bridge enforces, so it is refused rather than ignored`},
-	{schema: `{"properties":{"a":{"nullable":true}}}`, err: `inputSchema/properties/a/nullable: "nullable" is not a keyword this bridge enforces, so it is refused rather than ignored`},
-	{schema: `{"additionalItems":false}`, err: `inputSchema/additionalItems: "additionalItems" is not a draft 2020-12 keyword: use "items" after "prefixItems"`},
+	{schema: `{"uniqueItem":true}`,
+		err: `inputSchema/uniqueItem: "uniqueItem" is not a keyword this bridge enforces, ` +
+			`so it is refused rather than ignored`},
+	{schema: `{"properties":{"a":{"nullable":true}}}`,
+		err: `inputSchema/properties/a/nullable: "nullable" is not a keyword this bridge enforces, ` +
+			`so it is refused rather than ignored`},
+	{schema: `{"additionalItems":false}`,
+		err: `inputSchema/additionalItems: "additionalItems" is not a draft 2020-12 keyword: ` +
+			`use "items" after "prefixItems"`},
 	// with several problems the first member in name order is reported
-	{schema: `{"minLength":-1,"foo":1,"$ref":"#"}`, err: `inputSchema/$ref: references are not supported (excluded from the WebMCP input schema subset)`},
+	{schema: `{"minLength":-1,"foo":1,"$ref":"#"}`,
+		err: `inputSchema/$ref: references are not supported (excluded from the WebMCP input schema subset)`},
 }
 
 func TestKeywordTable(t *testing.T) {
@@ -208,7 +279,8 @@ func TestInputSchemaValidate(t *testing.T) {
 		{`{"field":"x","tags":[1]}`, "/tags/0", "type", "/type", `expected string, got integer`},
 		{`{"field":"x","tags":["a","b"]}`, "/tags/1", "type", "/type", `expected number, got string`},
 		{`{"field":"x","tags":["a",1,2,3]}`, "/tags", "maxItems", "/maxItems", `more than 3 items`},
-		{`{"field":"x","extra":1}`, "/extra", "additionalProperties", "/additionalProperties", `the property "extra" is not allowed`},
+		{`{"field":"x","extra":1}`, "/extra", "additionalProperties", "/additionalProperties",
+			`the property "extra" is not allowed`},
 		{`{"field":"x","a/b":2}`, "/a~1b", "const", "/const", `must be 1`},
 		{`{"field":1,"age":-1,"color":"blue"}`, "/age", "minimum", "/minimum", `-1 is less than 0`}, // members in name order
 		{`[]`, "", "type", "/type", `expected object, got array`},
@@ -218,9 +290,12 @@ func TestInputSchemaValidate(t *testing.T) {
 		err := s.ValidateJSON([]byte(tt.args))
 		var ie *inputschema.InputError
 		require.ErrorAs(t, err, &ie, tt.args)
-		assert.Equal(t, inputschema.InputError{Path: tt.path, Reason: tt.reason, SchemaPath: tt.schemaPath, Message: tt.message}, *ie, tt.args)
+		assert.Equal(t,
+			inputschema.InputError{Path: tt.path, Reason: tt.reason, SchemaPath: tt.schemaPath, Message: tt.message},
+			*ie, tt.args)
 	}
-	assert.NoError(t, s.ValidateJSON([]byte(`{"field":"x","color":"red","code":"abc","age":30,"tags":["a",1,2.5],"a/b":1}`)))
+	assert.NoError(t,
+		s.ValidateJSON([]byte(`{"field":"x","color":"red","code":"abc","age":30,"tags":["a",1,2.5],"a/b":1}`)))
 	assert.NoError(t, s.Validate(map[string]any{"field": "x", "age": 30, "tags": []any{"a", 1.5, int64(2)}}), "Go values")
 	assert.Error(t, s.Validate(map[string]any{"field": "x", "age": 30.5}), "Go values")
 }

@@ -32,23 +32,24 @@ const (
 // The reasons Compile gives, one place for Go and for the page (Messages). %q quotes as Go
 // does (strconv.Quote); %s is the text as it is.
 const (
-	msgUnknown      = "%q is not a keyword this bridge enforces, so it is refused rather than ignored"
-	msgExcluded     = "%s (excluded from the WebMCP input schema subset)"
-	msgNotASchema   = "a schema must be an object or a boolean, not %s"
-	msgTypes        = "must be a type name or a non-empty array of distinct type names"
-	msgEmptyTypes   = "must not be an empty array"
-	msgNotAType     = "%q is not a JSON Schema type"
-	msgArray        = "must be an array"
-	msgCount        = "must be a non-negative integer"
-	msgNumber       = "must be a number"
-	msgPositive     = "must be greater than 0"
-	msgBoolean      = "must be a boolean"
-	msgString       = "must be a string"
-	msgNames        = "must be an array of strings"
-	msgTwice        = "lists %q twice"
-	msgSchemas      = "must be a non-empty array of schemas"
-	msgObject       = "must be an object"
-	msgTuple        = `must be a schema; for a tuple use "prefixItems" (the array form of "items" is from drafts before 2020-12)`
+	msgUnknown    = "%q is not a keyword this bridge enforces, so it is refused rather than ignored"
+	msgExcluded   = "%s (excluded from the WebMCP input schema subset)"
+	msgNotASchema = "a schema must be an object or a boolean, not %s"
+	msgTypes      = "must be a type name or a non-empty array of distinct type names"
+	msgEmptyTypes = "must not be an empty array"
+	msgNotAType   = "%q is not a JSON Schema type"
+	msgArray      = "must be an array"
+	msgCount      = "must be a non-negative integer"
+	msgNumber     = "must be a number"
+	msgPositive   = "must be greater than 0"
+	msgBoolean    = "must be a boolean"
+	msgString     = "must be a string"
+	msgNames      = "must be an array of strings"
+	msgTwice      = "lists %q twice"
+	msgSchemas    = "must be a non-empty array of schemas"
+	msgObject     = "must be an object"
+	msgTuple      = `must be a schema; for a tuple use "prefixItems" ` +
+		`(the array form of "items" is from drafts before 2020-12)`
 	msgFalse        = "only additionalProperties: false is supported"
 	msgPatternUses  = `"%s" uses %s, which this bridge does not support (ECMAScript-only regular expression syntax)`
 	msgPatternWrong = `"%s" is not a valid regular expression` // then ": " and RE2's error, where Go runs
@@ -184,8 +185,8 @@ func Messages() map[string]string {
 		"unknown": msgUnknown, "notASchema": msgNotASchema, "types": msgTypes, "emptyTypes": msgEmptyTypes,
 		"notAType": msgNotAType, "array": msgArray, "count": msgCount, "number": msgNumber, "positive": msgPositive,
 		"boolean": msgBoolean, "string": msgString, "names": msgNames, "twice": msgTwice, "schemas": msgSchemas,
-		"object": msgObject, "tuple": msgTuple, "false": msgFalse, "patternUses": msgPatternUses, "patternWrong": msgPatternWrong, "patternLong": msgPatternLong,
-		"patternRepetition": msgPatternRepetition,
+		"object": msgObject, "tuple": msgTuple, "false": msgFalse, "patternUses": msgPatternUses,
+		"patternWrong": msgPatternWrong, "patternLong": msgPatternLong, "patternRepetition": msgPatternRepetition,
 	}
 }
 

@@ -43,7 +43,8 @@ func TestMessagesAreCompilesReasons(t *testing.T) {
 	m := inputschema.Messages()
 	for schema, name := range map[string]string{
 		`{"minLength":-1}`: "count", `{"multipleOf":0}`: "positive", `{"enum":1}`: "array", `{"items":[]}`: "tuple",
-		`{"additionalProperties":true}`: "false", `{"allOf":[]}`: "schemas", `{"required":[1]}`: "names", `{"uniqueItems":1}`: "boolean",
+		`{"additionalProperties":true}`: "false", `{"allOf":[]}`: "schemas", `{"required":[1]}`: "names",
+		`{"uniqueItems":1}`: "boolean",
 	} {
 		_, err := inputschema.CompileJSON([]byte(schema))
 		var se *inputschema.SchemaError

@@ -73,7 +73,9 @@ func Result(v any, p bridge.Policy) (*bridge.CallToolResult, []bridge.Violation)
 	b, err := encode(v)
 	if err != nil {
 		r := bridge.ErrorResult("the tool's result cannot be encoded as JSON: "+err.Error(), "")
-		return r, []bridge.Violation{{Type: "result", Limit: "json", Reason: err.Error(), Notice: r.Content[0].(*bridge.TextContent).Text}}
+		return r, []bridge.Violation{
+			{Type: "result", Limit: "json", Reason: err.Error(), Notice: r.Content[0].(*bridge.TextContent).Text},
+		}
 	}
 	r, vs, err := bridge.NormalizeJSON(b, p)
 	if err != nil { // encoding/json wrote it, so only a depth or size refusal can get here, and those are results
@@ -82,7 +84,8 @@ func Result(v any, p bridge.Policy) (*bridge.CallToolResult, []bridge.Violation)
 	return r, vs
 }
 
-func finish(ctx context.Context, req *mcp.CallToolRequest, v any, err error, opts *Options) (*mcp.CallToolResult, error) {
+func finish(ctx context.Context, req *mcp.CallToolRequest, v any, err error,
+	opts *Options) (*mcp.CallToolResult, error) {
 	if err != nil {
 		var wire *jsonrpc.Error
 		if errors.As(err, &wire) {
@@ -134,7 +137,10 @@ func structuredObject(v any) (map[string]any, error) {
 	}
 	m, ok := d.(map[string]any)
 	if !ok {
-		return nil, fmt.Errorf("mcpsdk: structuredContent is %s, not an object (wrap it as {\"result\": …})", jsonvalue.TypeName(d))
+		return nil, fmt.Errorf(
+			"mcpsdk: structuredContent is %s, not an object (wrap it as {\"result\": …})",
+			jsonvalue.TypeName(d),
+		)
 	}
 	return m, nil
 }

@@ -7,9 +7,10 @@
 // whose type is sniffed from its bytes, and sanitized HTML with its plain text:
 //
 //	server := mcp.NewServer(&mcp.Implementation{Name: "shop"}, nil)
-//	mcpsdk.AddTool(server, &mcp.Tool{Name: "chart"}, func(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (any, error) {
+//	chart := func(ctx context.Context, req *mcp.CallToolRequest, in struct{}) (any, error) {
 //		return []any{mcpsdk.Image(png, "Sales by month"), mcpsdk.HTML("<p>Sales are <b>up</b></p>")}, nil
-//	}, nil)
+//	}
+//	mcpsdk.AddTool(server, &mcp.Tool{Name: "chart"}, chart, nil)
 //
 // The package lives apart from bridge so that the SDK never reaches the WebAssembly module.
 package mcpsdk
@@ -50,9 +51,13 @@ func blockToSDK(c bridge.Content) mcp.Content {
 	case *bridge.TextContent:
 		return &mcp.TextContent{Text: c.Text, Annotations: annotationsToSDK(c.Annotations), Meta: c.Meta}
 	case *bridge.ImageContent:
-		return &mcp.ImageContent{Data: c.Data, MIMEType: c.MIMEType, Annotations: annotationsToSDK(c.Annotations), Meta: c.Meta}
+		return &mcp.ImageContent{
+			Data: c.Data, MIMEType: c.MIMEType, Annotations: annotationsToSDK(c.Annotations), Meta: c.Meta,
+		}
 	case *bridge.AudioContent:
-		return &mcp.AudioContent{Data: c.Data, MIMEType: c.MIMEType, Annotations: annotationsToSDK(c.Annotations), Meta: c.Meta}
+		return &mcp.AudioContent{
+			Data: c.Data, MIMEType: c.MIMEType, Annotations: annotationsToSDK(c.Annotations), Meta: c.Meta,
+		}
 	case *bridge.ResourceLink:
 		return &mcp.ResourceLink{URI: c.URI, Name: c.Name, Title: c.Title, Description: c.Description,
 			MIMEType: c.MIMEType, Size: c.Size, Annotations: annotationsToSDK(c.Annotations), Meta: c.Meta}
@@ -116,9 +121,13 @@ func blockFromSDK(c mcp.Content) (bridge.Content, error) {
 	case *mcp.TextContent:
 		return &bridge.TextContent{Text: c.Text, Annotations: annotationsFromSDK(c.Annotations), Meta: c.Meta}, nil
 	case *mcp.ImageContent:
-		return &bridge.ImageContent{Data: c.Data, MIMEType: c.MIMEType, Annotations: annotationsFromSDK(c.Annotations), Meta: c.Meta}, nil
+		return &bridge.ImageContent{
+			Data: c.Data, MIMEType: c.MIMEType, Annotations: annotationsFromSDK(c.Annotations), Meta: c.Meta,
+		}, nil
 	case *mcp.AudioContent:
-		return &bridge.AudioContent{Data: c.Data, MIMEType: c.MIMEType, Annotations: annotationsFromSDK(c.Annotations), Meta: c.Meta}, nil
+		return &bridge.AudioContent{
+			Data: c.Data, MIMEType: c.MIMEType, Annotations: annotationsFromSDK(c.Annotations), Meta: c.Meta,
+		}, nil
 	case *mcp.ResourceLink:
 		return &bridge.ResourceLink{URI: c.URI, Name: c.Name, Title: c.Title, Description: c.Description,
 			MIMEType: c.MIMEType, Size: c.Size, Annotations: annotationsFromSDK(c.Annotations), Meta: c.Meta}, nil

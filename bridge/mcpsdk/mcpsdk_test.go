@@ -85,7 +85,9 @@ func TestFromSDKRefuses(t *testing.T) {
 		_, err := mcpsdk.FromSDK(r)
 		assert.Error(t, err, name)
 	}
-	r, err := mcpsdk.FromSDK(&mcp.CallToolResult{Content: []mcp.Content{&mcp.TextContent{Text: "x"}}, StructuredContent: json.RawMessage(`{"a":1}`)})
+	r, err := mcpsdk.FromSDK(&mcp.CallToolResult{
+		Content: []mcp.Content{&mcp.TextContent{Text: "x"}}, StructuredContent: json.RawMessage(`{"a":1}`),
+	})
 	require.NoError(t, err)
 	assert.Equal(t, "1", string(r.StructuredContent["a"].(json.Number)))
 }
@@ -100,7 +102,8 @@ func connect(t *testing.T, s *mcp.Server, protocol string) (*mcp.ClientSession, 
 	require.NoError(t, err)
 	t.Cleanup(func() { ss.Close() })
 	rec := &mcprecord.Transport{Transport: ct}
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).Connect(ctx, rec, &mcp.ClientSessionOptions{ProtocolVersion: protocol})
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).
+		Connect(ctx, rec, &mcp.ClientSessionOptions{ProtocolVersion: protocol})
 	require.NoError(t, err)
 	t.Cleanup(func() { cs.Close() })
 	return cs, rec
@@ -112,11 +115,14 @@ func TestWrappedTools(t *testing.T) {
 	png := fixtures.PNG(4, 3, false)
 	var violations []bridge.Violation
 	var mu sync.Mutex
-	opts := &mcpsdk.Options{Policy: bridge.DefaultPolicy(), OnViolation: func(_ context.Context, _ *mcp.CallToolRequest, vs []bridge.Violation) {
-		mu.Lock()
-		violations = append(violations, vs...)
-		mu.Unlock()
-	}}
+	opts := &mcpsdk.Options{
+		Policy: bridge.DefaultPolicy(),
+		OnViolation: func(_ context.Context, _ *mcp.CallToolRequest, vs []bridge.Violation) {
+			mu.Lock()
+			violations = append(violations, vs...)
+			mu.Unlock()
+		},
+	}
 	s := mcp.NewServer(&mcp.Implementation{Name: "shop", Version: "1"}, nil)
 	s.AddReceivingMiddleware(mcpsdk.CompleteResults())
 	tools := map[string]mcpsdk.Handler{

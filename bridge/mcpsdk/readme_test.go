@@ -22,7 +22,8 @@ func TestREADMEGoExample(t *testing.T) {
 	require.NoError(t, err)
 	lines := strings.Split(strings.TrimSpace(string(m[1])), "\n")
 	require.Equal(t, "server.Run(ctx, &mcp.StdioTransport{})", lines[len(lines)-1], "the block ends by serving over stdio")
-	require.Contains(t, string(example), "server.Run(ctx, &mcp.StdioTransport{})", "the example says how it serves over stdio")
+	require.Contains(t, string(example), "server.Run(ctx, &mcp.StdioTransport{})",
+		"the example says how it serves over stdio")
 	rest := string(example)
 	for _, line := range lines[:len(lines)-1] {
 		at := strings.Index(rest, strings.TrimSpace(line))

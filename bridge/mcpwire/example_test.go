@@ -39,7 +39,8 @@ func ExampleCallToolResult_MarshalJSON() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(*back.Content[0].(*mcpwire.TextContent).Annotations.Priority, *back.Content[2].(*mcpwire.ResourceLink).Size)
+	fmt.Println(*back.Content[0].(*mcpwire.TextContent).Annotations.Priority,
+		*back.Content[2].(*mcpwire.ResourceLink).Size)
 
 	empty, _ := (&mcpwire.CallToolResult{}).MarshalJSON()
 	fmt.Println(string(empty))

@@ -31,16 +31,20 @@ var badBlocks = []struct {
 	{"text not a string", `{"type":"text","text":5}`, `text block without a "text" string`},
 	{"image without data", `{"type":"image","mimeType":"image/png"}`, `image block without a "data" string`},
 	{"image without mimeType", `{"type":"image","data":"AA=="}`, `image block without a "mimeType" string`},
-	{"image data not a string", `{"type":"image","data":[0],"mimeType":"image/png"}`, `image block without a "data" string`},
+	{"image data not a string", `{"type":"image","data":[0],"mimeType":"image/png"}`,
+		`image block without a "data" string`},
 	{"audio without data", `{"type":"audio","mimeType":"audio/wav"}`, `audio block without a "data" string`},
 	{"audio without mimeType", `{"type":"audio","data":"AA=="}`, `audio block without a "mimeType" string`},
 	{"resource_link without uri", `{"type":"resource_link","name":"n"}`, `resource_link block without a "uri" string`},
-	{"resource_link without name", `{"type":"resource_link","uri":"https://example.com/"}`, `resource_link block without a "name" string`},
+	{"resource_link without name", `{"type":"resource_link","uri":"https://example.com/"}`,
+		`resource_link block without a "name" string`},
 	{"resource without resource", `{"type":"resource"}`, "resource block without a resource object"},
 	{"resource not an object", `{"type":"resource","resource":"file:///a"}`, "resource block without a resource object"},
 	{"resource without uri", `{"type":"resource","resource":{"text":"hi"}}`, "resource contents without a uri"},
-	{"resource without text or blob", `{"type":"resource","resource":{"uri":"file:///a"}}`, "resource contents need text or blob"},
-	{"resource text not a string", `{"type":"resource","resource":{"uri":"file:///a","text":1}}`, "resource contents need text or blob"},
+	{"resource without text or blob", `{"type":"resource","resource":{"uri":"file:///a"}}`,
+		"resource contents need text or blob"},
+	{"resource text not a string", `{"type":"resource","resource":{"uri":"file:///a","text":1}}`,
+		"resource contents need text or blob"},
 
 	// base64
 	{"data unpadded", `{"type":"image","data":"aGk","mimeType":"image/png"}`,
@@ -78,8 +82,10 @@ var badBlocks = []struct {
 		`annotations: priority "0.5" is not a number from 0 to 1`},
 	{"priority null", `{"type":"text","text":"","annotations":{"priority":null}}`,
 		"annotations: priority null is not a number from 0 to 1"},
-	{"unknown annotation", `{"type":"text","text":"","annotations":{"color":"red"}}`, `annotations: unknown annotation "color"`},
-	{"audience not an array", `{"type":"text","text":"","annotations":{"audience":"user"}}`, "annotations: audience is not an array"},
+	{"unknown annotation", `{"type":"text","text":"","annotations":{"color":"red"}}`,
+		`annotations: unknown annotation "color"`},
+	{"audience not an array", `{"type":"text","text":"","annotations":{"audience":"user"}}`,
+		"annotations: audience is not an array"},
 	{"audience with an unknown role", `{"type":"text","text":"","annotations":{"audience":["user","system"]}}`,
 		`annotations: audience holds "system"; only "user" and "assistant" exist`},
 	{"audience with a role in the wrong case", `{"type":"text","text":"","annotations":{"audience":["User"]}}`,
@@ -91,10 +97,12 @@ var badBlocks = []struct {
 	{"lastModified not a date-time", `{"type":"text","text":"","annotations":{"lastModified":"yesterday"}}`,
 		`annotations: lastModified "yesterday" is not an ISO 8601 date-time with an offset (such as 2025-01-12T15:00:58Z)`},
 	{"lastModified without an offset", `{"type":"text","text":"","annotations":{"lastModified":"2024-01-01T10:00:00"}}`,
-		`annotations: lastModified "2024-01-01T10:00:00" is not an ISO 8601 date-time with an offset (such as 2025-01-12T15:00:58Z)`},
+		`annotations: lastModified "2024-01-01T10:00:00" is not an ISO 8601 date-time with an offset ` +
+			`(such as 2025-01-12T15:00:58Z)`},
 	{"lastModified not a real date", `{"type":"text","text":"","annotations":{"lastModified":"2024-13-01T10:00:00Z"}}`,
 		`annotations: lastModified "2024-13-01T10:00:00Z" is not a real date and time`},
-	{"bad annotations on a resource_link", `{"type":"resource_link","uri":"https://example.com/","name":"n","annotations":{"priority":2}}`,
+	{"bad annotations on a resource_link",
+		`{"type":"resource_link","uri":"https://example.com/","name":"n","annotations":{"priority":2}}`,
 		"annotations: priority 2 is not a number from 0 to 1"},
 }
 
@@ -159,7 +167,8 @@ var badContents = []struct {
 	{"uri not a string", `{"uri":1,"text":"hi"}`, "resource contents without a uri"},
 	{"neither text nor blob", `{"uri":"file:///a","mimeType":"text/plain"}`, "resource contents need text or blob"},
 	{"blob null", `{"uri":"file:///a","blob":null}`, "resource contents need text or blob"},
-	{"blob not base64", `{"uri":"file:///a","blob":"***"}`, "blob is not padded standard base64: illegal base64 data at input byte 0"},
+	{"blob not base64", `{"uri":"file:///a","blob":"***"}`,
+		"blob is not padded standard base64: illegal base64 data at input byte 0"},
 }
 
 func TestUnmarshalResourceContentsErrors(t *testing.T) {
@@ -215,7 +224,8 @@ func TestReadAccepts(t *testing.T) {
 
 	// null isError and structuredContent are the same as absent; resultType is not read.
 	var r mcpwire.CallToolResult
-	require.NoError(t, json.Unmarshal([]byte(`{"content":[],"isError":null,"structuredContent":null,"resultType":"complete"}`), &r))
+	require.NoError(t,
+		json.Unmarshal([]byte(`{"content":[],"isError":null,"structuredContent":null,"resultType":"complete"}`), &r))
 	require.Equal(t, mcpwire.CallToolResult{Content: []mcpwire.Content{}}, r)
 }
 
@@ -230,7 +240,8 @@ func TestBlockFromMapTakesGoNumbers(t *testing.T) {
 	require.Equal(t, &mcpwire.ResourceLink{URI: "https://example.com/", Name: "n", Size: ptr(int64(7)),
 		Annotations: &mcpwire.Annotations{Priority: ptr(0.5), Audience: []mcpwire.Role{mcpwire.RoleAssistant}}}, c)
 
-	_, err = mcpwire.BlockFromMap(map[string]any{"type": "text", "text": "", "annotations": map[string]any{"priority": float64(2)}})
+	_, err = mcpwire.BlockFromMap(map[string]any{"type": "text", "text": "",
+		"annotations": map[string]any{"priority": float64(2)}})
 	require.EqualError(t, err, "annotations: priority 2 is not a number from 0 to 1")
 }
 

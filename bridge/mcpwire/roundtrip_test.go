@@ -26,7 +26,8 @@ func nestedMeta() map[string]any {
 }
 
 // nestedMetaJSON is nestedMeta's wire form: members sorted, as encoding/json sorts map keys.
-const nestedMetaJSON = `{"com.example/trace":{"id":"abc","inner":{"deep":{},"list":[]},"spans":[1,2.5,"x",true,false,null]},"k":"v"}`
+const nestedMetaJSON = `{"com.example/trace":{"id":"abc","inner":{"deep":{},"list":[]},"spans":[1,2.5,` +
+	`"x",true,false,null]},"k":"v"}`
 
 // blockRoundTrips is, for every block type, a Go value, the exact JSON it is written as, and
 // (when it is not the value itself) what reading that JSON gives back. checkErr is what
@@ -70,7 +71,8 @@ var blockRoundTrips = []struct {
 				LastModified: "2025-01-12T15:00:58Z",
 			},
 			Meta: nestedMeta()},
-		want: `{"type":"text","text":"t","annotations":{"audience":["user","assistant"],"priority":0.25,"lastModified":"2025-01-12T15:00:58Z"},"_meta":` + nestedMetaJSON + `}`,
+		want: `{"type":"text","text":"t","annotations":{"audience":["user","assistant"],"priority":0.25,` +
+			`"lastModified":"2025-01-12T15:00:58Z"},"_meta":` + nestedMetaJSON + `}`,
 	},
 	{
 		name: "priority 0 is written and survives",
@@ -84,7 +86,8 @@ var blockRoundTrips = []struct {
 	},
 	{
 		name: "audience order is kept",
-		in:   &mcpwire.TextContent{Text: "t", Annotations: &mcpwire.Annotations{Audience: []mcpwire.Role{mcpwire.RoleAssistant, mcpwire.RoleUser}}},
+		in: &mcpwire.TextContent{Text: "t",
+			Annotations: &mcpwire.Annotations{Audience: []mcpwire.Role{mcpwire.RoleAssistant, mcpwire.RoleUser}}},
 		want: `{"type":"text","text":"t","annotations":{"audience":["assistant","user"]}}`,
 	},
 	{
@@ -94,7 +97,8 @@ var blockRoundTrips = []struct {
 	},
 	{
 		name: "empty audience and empty _meta are left out",
-		in:   &mcpwire.TextContent{Text: "t", Annotations: &mcpwire.Annotations{Audience: []mcpwire.Role{}}, Meta: map[string]any{}},
+		in: &mcpwire.TextContent{Text: "t", Annotations: &mcpwire.Annotations{Audience: []mcpwire.Role{}},
+			Meta: map[string]any{}},
 		want: `{"type":"text","text":"t","annotations":{}}`,
 		back: &mcpwire.TextContent{Text: "t", Annotations: &mcpwire.Annotations{}},
 	},
@@ -134,7 +138,8 @@ var blockRoundTrips = []struct {
 		in: &mcpwire.ImageContent{Data: []byte{0}, MIMEType: "image/webp",
 			Annotations: &mcpwire.Annotations{Audience: []mcpwire.Role{mcpwire.RoleUser}, Priority: ptr(0.0)},
 			Meta:        map[string]any{"alt": "a dot"}},
-		want: `{"type":"image","data":"AA==","mimeType":"image/webp","annotations":{"audience":["user"],"priority":0},"_meta":{"alt":"a dot"}}`,
+		want: `{"type":"image","data":"AA==","mimeType":"image/webp","annotations":{"audience":["user"],"priority":0},` +
+			`"_meta":{"alt":"a dot"}}`,
 	},
 
 	// audio
@@ -159,9 +164,11 @@ var blockRoundTrips = []struct {
 	{
 		name: "audio with annotations and _meta",
 		in: &mcpwire.AudioContent{Data: []byte{0xff}, MIMEType: "audio/ogg",
-			Annotations: &mcpwire.Annotations{Audience: []mcpwire.Role{mcpwire.RoleAssistant}, LastModified: "2026-07-28T00:00:00+02:00"},
-			Meta:        map[string]any{"seconds": json.Number("3")}},
-		want: `{"type":"audio","data":"/w==","mimeType":"audio/ogg","annotations":{"audience":["assistant"],"lastModified":"2026-07-28T00:00:00+02:00"},"_meta":{"seconds":3}}`,
+			Annotations: &mcpwire.Annotations{Audience: []mcpwire.Role{mcpwire.RoleAssistant},
+				LastModified: "2026-07-28T00:00:00+02:00"},
+			Meta: map[string]any{"seconds": json.Number("3")}},
+		want: `{"type":"audio","data":"/w==","mimeType":"audio/ogg","annotations":{"audience":["assistant"],` +
+			`"lastModified":"2026-07-28T00:00:00+02:00"},"_meta":{"seconds":3}}`,
 	},
 
 	// resource_link
@@ -174,10 +181,13 @@ var blockRoundTrips = []struct {
 		name: "resource_link with every member",
 		in: &mcpwire.ResourceLink{URI: "file:///tmp/r%201.txt", Name: "r1", Title: "R 1", Description: "the first",
 			MIMEType: "text/plain", Size: ptr(int64(1234)),
-			Annotations: &mcpwire.Annotations{Audience: []mcpwire.Role{mcpwire.RoleUser, mcpwire.RoleAssistant}, Priority: ptr(0.5), LastModified: "2025-01-12T15:00:58Z"},
-			Meta:        nestedMeta()},
-		want: `{"type":"resource_link","uri":"file:///tmp/r%201.txt","name":"r1","title":"R 1","description":"the first","mimeType":"text/plain","size":1234,` +
-			`"annotations":{"audience":["user","assistant"],"priority":0.5,"lastModified":"2025-01-12T15:00:58Z"},"_meta":` + nestedMetaJSON + `}`,
+			Annotations: &mcpwire.Annotations{Audience: []mcpwire.Role{mcpwire.RoleUser, mcpwire.RoleAssistant},
+				Priority: ptr(0.5), LastModified: "2025-01-12T15:00:58Z"},
+			Meta: nestedMeta()},
+		want: `{"type":"resource_link","uri":"file:///tmp/r%201.txt","name":"r1","title":"R 1","description":"the first",` +
+			`"mimeType":"text/plain","size":1234,` +
+			`"annotations":{"audience":["user","assistant"],"priority":0.5,"lastModified":"2025-01-12T15:00:58Z"},` +
+			`"_meta":` + nestedMetaJSON + `}`,
 	},
 	{
 		name: "resource_link size 0 is written and survives",
@@ -193,7 +203,8 @@ var blockRoundTrips = []struct {
 	// resource
 	{
 		name: "text resource",
-		in:   &mcpwire.EmbeddedResource{Resource: mcpwire.ResourceContents{URI: "file:///a.txt", MIMEType: "text/plain", Text: "hi"}},
+		in: &mcpwire.EmbeddedResource{Resource: mcpwire.ResourceContents{URI: "file:///a.txt", MIMEType: "text/plain",
+			Text: "hi"}},
 		want: `{"type":"resource","resource":{"uri":"file:///a.txt","mimeType":"text/plain","text":"hi"}}`,
 	},
 	{
@@ -203,8 +214,10 @@ var blockRoundTrips = []struct {
 	},
 	{
 		name: "blob resource",
-		in:   &mcpwire.EmbeddedResource{Resource: mcpwire.ResourceContents{URI: "file:///a.bin", MIMEType: "application/octet-stream", Blob: []byte{0, 1, 2, 0xff}}},
-		want: `{"type":"resource","resource":{"uri":"file:///a.bin","mimeType":"application/octet-stream","blob":"AAEC/w=="}}`,
+		in: &mcpwire.EmbeddedResource{Resource: mcpwire.ResourceContents{URI: "file:///a.bin",
+			MIMEType: "application/octet-stream", Blob: []byte{0, 1, 2, 0xff}}},
+		want: `{"type":"resource","resource":{"uri":"file:///a.bin","mimeType":"application/octet-stream",` +
+			`"blob":"AAEC/w=="}}`,
 	},
 	{
 		name: "blob resource with empty blob stays a blob",
@@ -213,18 +226,23 @@ var blockRoundTrips = []struct {
 	},
 	{
 		name: "a blob wins over text",
-		in:   &mcpwire.EmbeddedResource{Resource: mcpwire.ResourceContents{URI: "file:///both", Text: "dropped", Blob: []byte("hi")}},
+		in: &mcpwire.EmbeddedResource{Resource: mcpwire.ResourceContents{URI: "file:///both", Text: "dropped",
+			Blob: []byte("hi")}},
 		want: `{"type":"resource","resource":{"uri":"file:///both","blob":"aGk="}}`,
 		back: &mcpwire.EmbeddedResource{Resource: mcpwire.ResourceContents{URI: "file:///both", Blob: []byte("hi")}},
 	},
 	{
 		name: "resource with annotations and _meta on the block and on the contents",
 		in: &mcpwire.EmbeddedResource{
-			Resource:    mcpwire.ResourceContents{URI: "https://example.com/r", MIMEType: "text/markdown", Text: "# r", Meta: map[string]any{"etag": "x1"}},
-			Annotations: &mcpwire.Annotations{Audience: []mcpwire.Role{mcpwire.RoleUser}, Priority: ptr(1.0), LastModified: "2025-06-18T12:00:00Z"},
-			Meta:        nestedMeta()},
-		want: `{"type":"resource","resource":{"uri":"https://example.com/r","mimeType":"text/markdown","text":"# r","_meta":{"etag":"x1"}},` +
-			`"annotations":{"audience":["user"],"priority":1,"lastModified":"2025-06-18T12:00:00Z"},"_meta":` + nestedMetaJSON + `}`,
+			Resource: mcpwire.ResourceContents{URI: "https://example.com/r", MIMEType: "text/markdown", Text: "# r",
+				Meta: map[string]any{"etag": "x1"}},
+			Annotations: &mcpwire.Annotations{Audience: []mcpwire.Role{mcpwire.RoleUser}, Priority: ptr(1.0),
+				LastModified: "2025-06-18T12:00:00Z"},
+			Meta: nestedMeta()},
+		want: `{"type":"resource","resource":{"uri":"https://example.com/r","mimeType":"text/markdown","text":"# r",` +
+			`"_meta":{"etag":"x1"}},` +
+			`"annotations":{"audience":["user"],"priority":1,"lastModified":"2025-06-18T12:00:00Z"},` +
+			`"_meta":` + nestedMetaJSON + `}`,
 	},
 }
 
@@ -270,12 +288,14 @@ var resultRoundTrips = []struct {
 	{
 		name: "structuredContent, isError and _meta",
 		in: &mcpwire.CallToolResult{
-			Content:           []mcpwire.Content{&mcpwire.TextContent{Text: `{"temp":21.5}`}},
-			StructuredContent: map[string]any{"temp": json.Number("21.5"), "unit": "C", "hourly": []any{json.Number("20"), json.Number("22")}, "where": map[string]any{"city": "Zürich"}},
-			IsError:           true,
-			Meta:              nestedMeta(),
+			Content: []mcpwire.Content{&mcpwire.TextContent{Text: `{"temp":21.5}`}},
+			StructuredContent: map[string]any{"temp": json.Number("21.5"), "unit": "C",
+				"hourly": []any{json.Number("20"), json.Number("22")}, "where": map[string]any{"city": "Zürich"}},
+			IsError: true,
+			Meta:    nestedMeta(),
 		},
-		want: `{"content":[{"type":"text","text":"{\"temp\":21.5}"}],"structuredContent":{"hourly":[20,22],"temp":21.5,"unit":"C","where":{"city":"Zürich"}},"isError":true,"resultType":"complete","_meta":` + nestedMetaJSON + `}`,
+		want: `{"content":[{"type":"text","text":"{\"temp\":21.5}"}],"structuredContent":{"hourly":[20,22],"temp":21.5,` +
+			`"unit":"C","where":{"city":"Zürich"}},"isError":true,"resultType":"complete","_meta":` + nestedMetaJSON + `}`,
 	},
 	{
 		name: "every block type",
@@ -379,7 +399,8 @@ func TestAnnotationsMarshalJSON(t *testing.T) {
 		{&mcpwire.Annotations{}, `{}`},
 		{&mcpwire.Annotations{Priority: ptr(0.0)}, `{"priority":0}`},
 		{&mcpwire.Annotations{Priority: ptr(1e-7)}, `{"priority":1e-7}`},
-		{&mcpwire.Annotations{Audience: []mcpwire.Role{mcpwire.RoleUser, mcpwire.RoleAssistant}, Priority: ptr(0.75), LastModified: "2025-01-12T15:00:58Z"},
+		{&mcpwire.Annotations{Audience: []mcpwire.Role{mcpwire.RoleUser, mcpwire.RoleAssistant}, Priority: ptr(0.75),
+			LastModified: "2025-01-12T15:00:58Z"},
 			`{"audience":["user","assistant"],"priority":0.75,"lastModified":"2025-01-12T15:00:58Z"}`},
 	} {
 		got, err := tt.in.MarshalJSON()

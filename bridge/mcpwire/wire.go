@@ -73,7 +73,9 @@ func (c *ResourceLink) writeJSON(w *jsonvalue.Writer) {
 	w.Str(c.URI)
 	w.Raw(`,"name":`)
 	w.Str(c.Name)
-	for _, f := range [...]struct{ k, v string }{{"title", c.Title}, {"description", c.Description}, {"mimeType", c.MIMEType}} {
+	for _, f := range [...]struct{ k, v string }{
+		{"title", c.Title}, {"description", c.Description}, {"mimeType", c.MIMEType},
+	} {
 		if f.v != "" {
 			w.Raw(`,"` + f.k + `":`)
 			w.Str(f.v)

@@ -58,8 +58,14 @@ type Export struct {
 var Exports = []Export{
 	{Name: ExportStart},
 	{Name: ExportConfigure, Params: []Param{{"settings", ArgString}}},
-	{Name: ExportNormalize, Params: []Param{{"value", ArgString}, {"pageURL", ArgString}, {"binaries", ArgBinaries}, {"forAgent", ArgBoolean}}},
-	{Name: ExportErrorResult, Params: []Param{{"name", ArgString}, {"message", ArgString}, {"code", ArgString}, {"forAgent", ArgBoolean}}},
+	{
+		Name:   ExportNormalize,
+		Params: []Param{{"value", ArgString}, {"pageURL", ArgString}, {"binaries", ArgBinaries}, {"forAgent", ArgBoolean}},
+	},
+	{
+		Name:   ExportErrorResult,
+		Params: []Param{{"name", ArgString}, {"message", ArgString}, {"code", ArgString}, {"forAgent", ArgBoolean}},
+	},
 	{Name: ExportRefuse, Params: []Param{{"limit", ArgString}, {"size", ArgInteger}}},
 	{Name: ExportCompileSchema, Params: []Param{{"schema", ArgString}}},
 	{Name: ExportReleaseSchema, Params: []Param{{"id", ArgInteger}}},

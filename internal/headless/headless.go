@@ -24,12 +24,18 @@ func ChromiumPath() (string, error) {
 			return p, nil
 		}
 	}
-	return "", errors.New("Chromium is needed: install Debian's 'chromium' package (make test does this as root) or set CHROMIUM")
+	return "", errors.New(
+		"Chromium is needed: install Debian's 'chromium' package (make test does this as root) or set CHROMIUM",
+	)
 }
 
 // Options are the allocator options for a fresh headless Chromium with its own profile in
 // userDataDir; native turns WebMCP on.
-func Options(chromium, userDataDir string, native bool, extra ...chromedp.ExecAllocatorOption) []chromedp.ExecAllocatorOption {
+func Options(
+	chromium, userDataDir string,
+	native bool,
+	extra ...chromedp.ExecAllocatorOption,
+) []chromedp.ExecAllocatorOption {
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromium),
 		chromedp.Flag("headless", true), chromedp.NoSandbox, chromedp.DisableGPU,

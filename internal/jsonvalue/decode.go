@@ -264,7 +264,8 @@ func (d *jsonDecoder) str() (string, error) {
 	data := d.data
 	i := d.pos
 	// Fast path: up to the next quote there is no backslash and only printable ASCII.
-	if q := bytes.IndexByte(data[i:], '"'); q >= 0 && bytes.IndexByte(data[i:i+q], '\\') < 0 && printableASCII(data[i:i+q]) {
+	if q := bytes.IndexByte(data[i:], '"'); q >= 0 && bytes.IndexByte(data[i:i+q], '\\') < 0 &&
+		printableASCII(data[i:i+q]) {
 		d.pos = i + q + 1
 		return d.src[i : i+q], nil
 	}

@@ -27,7 +27,8 @@ func stdDecode(b []byte) (any, error) {
 func TestDecodeJSONAgreesWithEncodingJSON(t *testing.T) {
 	for _, s := range []string{
 		`"plain"`, `"esc \" \\ \/ \b \f \n \r \t \u00e9 \ud83d\ude00"`, `"lone \ud800 x"`, "\"bad \xff utf8\"", `"é日本"`,
-		`{"a":[1,-2.5e+3,0,true,false,null,{}],"b":{"c":[]}}`, `"\u2028 \u2029 \u007f <&>"`, ` [ 1 , 2 ] `, `-0.0E-1`, `12345678901234567890`,
+		`{"a":[1,-2.5e+3,0,true,false,null,{}],` +
+			`"b":{"c":[]}}`, `"\u2028 \u2029 \u007f <&>"`, ` [ 1 , 2 ] `, `-0.0E-1`, `12345678901234567890`,
 	} {
 		want, err := stdDecode([]byte(s))
 		require.NoError(t, err, s)
@@ -35,7 +36,8 @@ func TestDecodeJSONAgreesWithEncodingJSON(t *testing.T) {
 		require.NoError(t, err, s)
 		assert.Equal(t, want, got, s)
 	}
-	for _, s := range []string{``, `{`, `[1,]`, `{"a" 1}`, `01`, `1.`, `"\x01"`, `"\q"`, `tru`, `1 2`, `{"a":1,}`, `"\u12"`} {
+	for _, s := range []string{``, `{`, `[1,]`, `{"a" 1}`, `01`, `1.`, `"\x01"`, `"\q"`, `tru`, `1 2`, `{"a":1,}`,
+		`"\u12"`} {
 		_, err := Decode([]byte(s))
 		assert.Error(t, err, "%q", s)
 		_, stdErr := stdDecode([]byte(s))
@@ -67,7 +69,8 @@ func FuzzDecodeJSON(f *testing.F) {
 }
 
 func TestWriterFloatsMatchEncodingJSON(t *testing.T) {
-	for _, f := range []float64{0, 1, -1, 0.5, 1e20, 1e21, 1.5e21, 1e-6, 1e-7, 1.234e-9, 123456789.123, -0.0, 3.4028234663852886e38, 5e-324} {
+	for _, f := range []float64{0, 1, -1, 0.5, 1e20, 1e21, 1.5e21, 1e-6, 1e-7, 1.234e-9, 123456789.123, -0.0,
+		3.4028234663852886e38, 5e-324} {
 		w := &Writer{}
 		w.Float(f)
 		std, err := json.Marshal(f)

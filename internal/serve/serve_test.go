@@ -37,7 +37,8 @@ func TestWasmCompressed(t *testing.T) {
 	}
 	resp, body := get("gzip, deflate, br")
 	if resp.Header.Get("Content-Encoding") != "gzip" || resp.Header.Get("Content-Type") != "application/wasm" {
-		t.Fatalf("want gzip and application/wasm, got %q and %q", resp.Header.Get("Content-Encoding"), resp.Header.Get("Content-Type"))
+		t.Fatalf("want gzip and application/wasm, got %q and %q", resp.Header.Get("Content-Encoding"),
+			resp.Header.Get("Content-Type"))
 	}
 	if len(body) >= len(module)/10 {
 		t.Errorf("compressed to %d of %d bytes", len(body), len(module))
@@ -51,7 +52,8 @@ func TestWasmCompressed(t *testing.T) {
 	}
 	resp, body = get("identity")
 	if resp.Header.Get("Content-Encoding") != "" || !bytes.Equal(body, module) {
-		t.Errorf("without gzip in Accept-Encoding the module is sent as it is (got %q, %d bytes)", resp.Header.Get("Content-Encoding"), len(body))
+		t.Errorf("without gzip in Accept-Encoding the module is sent as it is (got %q, %d bytes)",
+			resp.Header.Get("Content-Encoding"), len(body))
 	}
 	rebuilt := append(module, "more"...)
 	if err := os.WriteFile(wasm, rebuilt, 0o644); err != nil {
