@@ -26,7 +26,11 @@ func extensionBrowser(t *testing.T, native bool, extra ...chromedp.ExecAllocator
 	t.Helper()
 	extDir, err := filepath.Abs(filepath.Join("..", "..", "..", "web", "dist", "extension"))
 	require.NoError(t, err)
-	require.FileExists(t, filepath.Join(extDir, "dist", "webmcp-bridge.wasm"), "run make build (it builds the extension)")
+	require.FileExists(
+		t,
+		filepath.Join(extDir, "dist", "webmcp-bridge.wasm"),
+		"run make build (it builds the extension)",
+	)
 	ctx := browser(t, native, append(extra,
 		chromedp.Flag("disable-extensions-except", extDir),
 		chromedp.Flag("load-extension", extDir))...)
@@ -86,9 +90,19 @@ func TestExtension(t *testing.T) {
 			Rich  map[string]any `json:"rich"`
 		}
 		runJS(t, ctx, "extension.js", "plainResults", &r)
-		assert.Equal(t, "complete", r.Hello["resultType"], "native=%v: a page without the script tag gets CallToolResults", native)
+		assert.Equal(
+			t,
+			"complete",
+			r.Hello["resultType"],
+			"native=%v: a page without the script tag gets CallToolResults",
+			native,
+		)
 		assert.Equal(t, "hello from a plain page", r.Hello["content"].([]any)[0].(map[string]any)["text"])
-		assert.NotContains(t, r.Rich["content"].([]any)[0].(map[string]any)["resource"].(map[string]any)["text"], "onerror")
+		assert.NotContains(
+			t,
+			r.Rich["content"].([]any)[0].(map[string]any)["resource"].(map[string]any)["text"],
+			"onerror",
+		)
 
 		// A page cannot reach the bridge's extension channel: a forged relay message with a
 		// guessed secret gets no answer, and the extension has no entry point for web pages.
@@ -169,7 +183,12 @@ func TestExtensionNavigation(t *testing.T) {
 		var stale result
 		runJSInline(t, panel, "panel.js", "callGreet", &stale, true)
 		require.True(t, stale.Done, "the stale call gives an answer")
-		assert.NotContains(t, stale.Text, "second site", "the second origin's result is never shown for the first origin's tool")
+		assert.NotContains(
+			t,
+			stale.Text,
+			"second site",
+			"the second origin's result is never shown for the first origin's tool",
+		)
 		assert.Contains(t, stale.Text, "not called")
 		assert.Contains(t, stale.Title+" "+stale.From, first, "the refusal names the origin the stale list was for")
 
@@ -218,10 +237,20 @@ func TestExtensionNavigation(t *testing.T) {
 			Listed  bool   `json:"listed"`
 		}
 		runJSInline(t, panel, "panel.js", "afterSwap", &swapped, second)
-		assert.Equal(t, "toolchange", swapped.Refused, "a call for a tool that has changed since it was listed is refused")
+		assert.Equal(
+			t,
+			"toolchange",
+			swapped.Refused,
+			"a call for a tool that has changed since it was listed is refused",
+		)
 		assert.Nil(t, swapped.Raw)
 		if strings.Contains(swapped.Text, "swapped tool") {
-			assert.Equal(t, "Another greet, swapped in", swapped.Desc, "the new tool's result only under its own description")
+			assert.Equal(
+				t,
+				"Another greet, swapped in",
+				swapped.Desc,
+				"the new tool's result only under its own description",
+			)
 		} else {
 			assert.Contains(t, swapped.Text, "not called")
 		}

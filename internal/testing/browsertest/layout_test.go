@@ -60,13 +60,24 @@ func TestDemoLayout(t *testing.T) {
 			}
 			for _, c := range got.Calls {
 				assert.LessOrEqual(t, c.ScrollWidth, int(w), "after %s", c.Tool)
-				assert.True(t, c.ResultTop >= 0 && c.ResultTop < c.Height, "after Call of %s the result's top is in view: %+v", c.Tool, c)
+				assert.True(
+					t,
+					c.ResultTop >= 0 && c.ResultTop < c.Height,
+					"after Call of %s the result's top is in view: %+v",
+					c.Tool,
+					c,
+				)
 			}
 			var shown bool
-			eval(t, ctx, `const card = document.querySelector('.tool[data-tool="article"]'); card.scrollIntoView({block: "center"});
+			eval(
+				t,
+				ctx,
+				`const card = document.querySelector('.tool[data-tool="article"]'); card.scrollIntoView({block: "center"});
 				card.querySelector("button").click();
 				for (let i = 0; i < 500 && document.body.dataset.lastTool !== "article"; i++) await new Promise((r) => setTimeout(r, 20));
-				await new Promise((r) => setTimeout(r, 300)); return true;`, &shown)
+				await new Promise((r) => setTimeout(r, 300)); return true;`,
+				&shown,
+			)
 			png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 			require.NoError(t, err)
 			saveScreenshot(t, fmt.Sprintf("demo-%d.png", w), png)
