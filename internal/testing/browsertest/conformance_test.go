@@ -30,7 +30,8 @@ type conformanceResult struct {
 // opaque origin and in one with document.domain enabled (see serveConformance).
 var conformancePages = []string{
 	"/test/conformance.html", "/sandboxed/conformance.html", "/domain/conformance.html",
-	"/test/declarative-conformance.html", "/sandboxed/declarative-conformance.html", "/domain/declarative-conformance.html",
+	"/test/declarative-conformance.html", "/sandboxed/declarative-conformance.html",
+	"/domain/declarative-conformance.html",
 }
 
 // serveConformance serves what serveWeb serves, and the test pages also under /sandboxed/ (a

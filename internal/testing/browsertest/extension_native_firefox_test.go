@@ -31,8 +31,8 @@ func TestExtensionNativeFirefox(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("HOME", home) // Firefox reads host manifests from ~/.mozilla and passes HOME to the host
 	t.Setenv("XDG_RUNTIME_DIR", s.runtime)
-	out, err := exec.Command(s.bin, "-install-host", "-host-dir", filepath.Join(home, ".mozilla", "native-messaging-hosts")).
-		CombinedOutput()
+	hostDir := filepath.Join(home, ".mozilla", "native-messaging-hosts")
+	out, err := exec.Command(s.bin, "-install-host", "-host-dir", hostDir).CombinedOutput()
 	require.NoError(t, err, "%s", out)
 	require.Contains(t, string(out), "Firefox: wrote")
 

@@ -65,6 +65,7 @@ func TestExtensionPanelCalls(t *testing.T) {
 func TestExtensionPanelMetaKeys(t *testing.T) {
 	src, err := os.ReadFile(filepath.Join("..", "..", "..", "web", "extension", "panel.ts"))
 	require.NoError(t, err)
-	want := "const NOTICE_KEY = " + strconv.Quote(bridge.NoticeMetaKey) + ", EXTRA_KEY = " + strconv.Quote(bridge.ExtraMetaKey) + ";"
+	want := "const NOTICE_KEY = " + strconv.Quote(bridge.NoticeMetaKey) +
+		", EXTRA_KEY = " + strconv.Quote(bridge.ExtraMetaKey) + ";"
 	assert.Contains(t, string(src), want)
 }

@@ -77,9 +77,10 @@ func runJSInline(t *testing.T, ctx context.Context, file, fn string, out any, ar
 // exportKeyword is the keyword that starts an export at the start of a line.
 var exportKeyword = regexp.MustCompile(`(?m)^export `)
 
-// TestExtension loads the built extension (web/dist/extension) unpacked in headless Chromium. A page that never loads the
-// bridge gets normalized results from plain WebMCP calls, and the side panel (opened as a tab
-// pointed at that page) lists its tools, calls one and renders the re-normalized result.
+// TestExtension loads the built extension (web/dist/extension) unpacked in headless Chromium. A
+// page that never loads the bridge gets normalized results from plain WebMCP calls, and the side
+// panel (opened as a tab pointed at that page) lists its tools, calls one and renders the
+// re-normalized result.
 func TestExtension(t *testing.T) {
 	base := serveWeb(t)
 	eachModeOf(t, extensionBrowser, func(t *testing.T, ctx context.Context, native bool) {
@@ -217,7 +218,9 @@ func TestExtensionNavigation(t *testing.T) {
 		runJSInline(t, panel, "panel.js", "relayWire", &wire, secondURL, first)
 		assert.Equal(t, second, wire.List["origin"], "a list answer carries the page's origin")
 		assert.Equal(t, secondURL, wire.List["url"], "and its URL")
-		for name, refused := range map[string]map[string]any{"wrong origin": wire.Wrong, "no origin": wire.NoOrigin, "unlisted": wire.Unlisted} {
+		for name, refused := range map[string]map[string]any{
+			"wrong origin": wire.Wrong, "no origin": wire.NoOrigin, "unlisted": wire.Unlisted,
+		} {
 			assert.NotEmpty(t, refused["refused"], "%s: refused", name)
 			assert.Nil(t, refused["raw"], "%s: the tool did not run", name)
 			assert.Equal(t, second, refused["origin"], "%s: the refusal carries the page's origin", name)

@@ -74,10 +74,16 @@ func TestREADMEInstall(t *testing.T) {
 	run(t, ctx, repo, "bash", "-e", "-c", script)
 
 	pkg := filepath.Join(app, "node_modules", "webmcp-bridge-wasm", "dist")
-	for _, f := range []string{"webmcp-bridge.mjs", "webmcp-bridge.js", "webmcp-bridge-worker.js", "webmcp-bridge.wasm", "types/entry-module.d.ts", "webmcp-bridge-react.mjs", "types/react.d.ts"} {
+	for _, f := range []string{
+		"webmcp-bridge.mjs", "webmcp-bridge.js", "webmcp-bridge-worker.js", "webmcp-bridge.wasm", "types/entry-module.d.ts",
+		"webmcp-bridge-react.mjs", "types/react.d.ts",
+	} {
 		assert.FileExists(t, filepath.Join(pkg, f))
 	}
-	for entry, file := range map[string]string{"webmcp-bridge-wasm": "webmcp-bridge.mjs", "webmcp-bridge-wasm/react": "webmcp-bridge-react.mjs", "webmcp-bridge-wasm/script": "webmcp-bridge.js"} {
+	for entry, file := range map[string]string{
+		"webmcp-bridge-wasm": "webmcp-bridge.mjs", "webmcp-bridge-wasm/react": "webmcp-bridge-react.mjs",
+		"webmcp-bridge-wasm/script": "webmcp-bridge.js",
+	} {
 		var out strings.Builder
 		cmd := commandIn(ctx, app, "node", "--input-type=module", "-e", `console.log(import.meta.resolve("`+entry+`"))`)
 		cmd.Stdout = &out

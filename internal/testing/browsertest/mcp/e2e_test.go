@@ -121,7 +121,10 @@ func TestGoClient(t *testing.T) {
 			for _, tl := range tools.Tools {
 				byName[tl.Name] = tl
 			}
-			for _, want := range []string{"greet", "sales_chart", "article", "crash", "register_more", "evil_html", "webmcp_open_page", "webmcp_list_pages", "webmcp_close_page"} {
+			for _, want := range []string{
+				"greet", "sales_chart", "article", "crash", "register_more", "evil_html", "webmcp_open_page", "webmcp_list_pages",
+				"webmcp_close_page",
+			} {
 				require.Contains(t, byName, want)
 			}
 			greet := byName["greet"]
