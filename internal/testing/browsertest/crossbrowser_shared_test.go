@@ -10,7 +10,8 @@ package browsertest
 // panel and the model input show (TestDemoPage).
 const jsDemoCallEveryTool = `
 				let alerts = 0; window.alert = () => alerts++;
-				await new Promise((r) => { const t = setInterval(() => { if (document.body.dataset.ready) { clearInterval(t); r(); } }, 20); });
+				await new Promise((r) => { const t = setInterval(() => { if (document.body.dataset.ready) { clearInterval(t); ` +
+	`r(); } }, 20); });
 				const out = {};
 				for (const card of document.querySelectorAll(".tool")) {
 					const name = card.dataset.tool;

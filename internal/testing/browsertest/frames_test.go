@@ -51,7 +51,8 @@ var frameScenarios = []struct{ name, fn, want string }{
 	{"a same-origin child's tool is the parent's, runs there, and goes with toolchange", "sameOriginChildTool",
 		`{"origin":"SELF","window":true,"result":"hello from SELF","after":false}`},
 	{"the parent's tools are a same-origin child's, and run for it", "parentToolInSameOriginChild",
-		`{"seen":[{"name":"parent_tool","origin":"SELF","description":"p","inputSchema":{"type":"object","properties":{"q":{"type":"string"}}},"parent":true}],"result":"hello from parent","after":[]}`},
+		`{"seen":[{"name":"parent_tool","origin":"SELF","description":"p","inputSchema":{"type":"object",` +
+			`"properties":{"q":{"type":"string"}}},"parent":true}],"result":"hello from parent","after":[]}`},
 	{
 		"a cross-origin child's tool exposed to the parent is listed with fromOrigins, and runs",
 		"crossOriginChildToolExposed",

@@ -78,7 +78,8 @@ func TestLazyStart(t *testing.T) {
 		assert.Equal(t, "hello", first.Text)
 		assert.Equal(
 			t,
-			`TypeError: registerTool: inputSchema/properties/when/format: format is not supported (excluded from the WebMCP input schema subset)`,
+			`TypeError: registerTool: inputSchema/properties/when/format: `+
+				`format is not supported (excluded from the WebMCP input schema subset)`,
 			first.Refused,
 			"refused on the page, with the message the module gives",
 		)
@@ -152,7 +153,8 @@ func TestREADMEExample(t *testing.T) {
 			eval(
 				t,
 				ctx,
-				`for (let i = 0; i < 100 && !(await document.modelContext.getTools()).length; i++) await new Promise((r) => setTimeout(r, 20));
+				`for (let i = 0; i < 100 && !(await document.modelContext.getTools()).length; `+
+					`i++) await new Promise((r) => setTimeout(r, 20));
 				return await WebMCPBridge.agent.callTool("chart", {});`,
 				&r,
 			)

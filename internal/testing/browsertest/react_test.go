@@ -80,10 +80,12 @@ func TestReactHook(t *testing.T) {
 
 	const untilJS = `const until = async (f) => {
 			for (let i = 0; i < 1500; i++) { const v = await f(); if (v) return v; await new Promise((r) => setTimeout(r, 20)); }
-			throw new Error("gave up waiting for " + f + "; errors: " + JSON.stringify(window.errors) + "; logs: " + JSON.stringify(window.logs) + "; page: " + document.body.innerHTML);
+			throw new Error("gave up waiting for " + f + "; errors: " + JSON.stringify(window.errors) + "; ` +
+		`logs: " + JSON.stringify(window.logs) + "; page: " + document.body.innerHTML);
 		};
 		const counters = async () => (await document.modelContext.getTools()).filter((t) => t.name === "counter");
-		const call = async () => JSON.parse(await document.modelContext.executeTool((await counters())[0], {})).content[0].text;`
+		const call = async () => JSON.parse(await document.modelContext.executeTool((await counters())[0], ` +
+		`{})).content[0].text;`
 	type state struct {
 		Registered int
 		Text       string
@@ -109,14 +111,16 @@ func TestReactHook(t *testing.T) {
 			assert.Empty(t, got.Errors, "no InvalidStateError, nothing React complains of")
 			var cart string
 			eval(t, bctx, untilJS+`const tools = await document.modelContext.getTools();
-				return JSON.parse(await document.modelContext.executeTool(tools.find((t) => t.name === "cart_items"), {})).content[0].text;`, &cart)
+				return JSON.parse(await document.modelContext.executeTool(tools.find((t) => t.name === "cart_items"), `+
+				`{})).content[0].text;`, &cart)
 			assert.Equal(t, "tea, milk", cart, "the guide's component")
 			// On the dev server too, the module and its Worker come from beside the package's ES module.
 			var sanitized string
 			eval(
 				t,
 				bctx,
-				`return (await WebMCPBridge.normalize({type: "html", html: "<p>Hi</p><script>alert(1)</script>"})).content[0].resource.text;`,
+				`return (await WebMCPBridge.normalize({type: "html", `+
+					`html: "<p>Hi</p><script>alert(1)</script>"})).content[0].resource.text;`,
 				&sanitized,
 			)
 			assert.Equal(t, "<p>Hi</p>", sanitized, "normalized by the module")

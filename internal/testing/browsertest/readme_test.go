@@ -112,7 +112,8 @@ func TestREADMEEsbuild(t *testing.T) {
 	require.NoError(
 		t,
 		os.WriteFile(filepath.Join(tmp, "src", "app.js"), []byte(`import { content } from "webmcp-bridge-wasm";
-document.modelContext.registerTool({ name: "article", description: "an article", execute: () => content.html("<p>Hi</p><script>alert(1)</script>") });
+document.modelContext.registerTool({ name: "article", description: "an article", `+
+			`execute: () => content.html("<p>Hi</p><script>alert(1)</script>") });
 `), 0o644),
 	)
 	app := newApp(t, ctx, tmp, filepath.Join(tmp, "src"), "app.js")
@@ -142,7 +143,8 @@ document.modelContext.registerTool({ name: "article", description: "an article",
 			eval(
 				t,
 				bctx,
-				`for (let i = 0; i < 500 && !(await document.modelContext.getTools()).length; i++) await new Promise((r) => setTimeout(r, 20));
+				`for (let i = 0; i < 500 && !(await document.modelContext.getTools()).length; `+
+					`i++) await new Promise((r) => setTimeout(r, 20));
 				const article = await WebMCPBridge.agent.callTool("article", {});
 				return {Resource: article.content[0].resource};`,
 				&got,

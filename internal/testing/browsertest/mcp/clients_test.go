@@ -138,7 +138,8 @@ func TestCancelledGetsNoResponse(t *testing.T) {
 		return nil
 	}
 	send(
-		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`,
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},` +
+			`"clientInfo":{"name":"raw","version":"1"}}}`,
 	)
 	answer(1)
 	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
@@ -164,7 +165,8 @@ func TestCancelledGetsNoResponse(t *testing.T) {
 		time.Sleep(50 * time.Millisecond)
 	}
 	send(
-		`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3,"reason":"the user changed their mind"}}`,
+		`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3,` +
+			`"reason":"the user changed their mind"}}`,
 	)
 	for i := 100; ; i++ {
 		send(

@@ -134,7 +134,8 @@ func TestGoClient(t *testing.T) {
 			schema, _ := json.Marshal(greet.InputSchema)
 			assert.JSONEq(
 				t,
-				`{"type":"object","properties":{"name":{"type":"string","description":"who to greet","default":"Ada"}},"required":["name"]}`,
+				`{"type":"object","properties":{"name":{"type":"string","description":"who to greet","default":"Ada"}},`+
+					`"required":["name"]}`,
 				string(schema),
 			)
 			dangerous := byName["dangerous"]

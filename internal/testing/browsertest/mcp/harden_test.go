@@ -312,7 +312,8 @@ func TestUnreachableOpen(t *testing.T) {
 	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprint(
 			w,
-			`<!doctype html><title>back</title><script>document.modelContext.registerTool({name: "back", description: "up again", execute: () => "up"})</script>`,
+			`<!doctype html><title>back</title><script>document.modelContext.registerTool({name: "back", `+
+				`description: "up again", execute: () => "up"})</script>`,
 		)
 	})}
 	go srv.Serve(ln)
