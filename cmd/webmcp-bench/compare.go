@@ -72,7 +72,14 @@ func runCompare(ctx context.Context, n int, dist string, w io.Writer) error {
 	fmt.Fprintf(w, "Comparing on %s: %d calls per tool, %s\n\n", demo, n, chromiumVersion(chromium))
 
 	var rows []compareRow
-	ours, err := measure(ctx, "webmcp-mcp", exec.Command(self, "-assets", dist, "-chromium", chromium, "-open", demo), waitListed, n, func(string) string { return "" })
+	ours, err := measure(
+		ctx,
+		"webmcp-mcp",
+		exec.Command(self, "-assets", dist, "-chromium", chromium, "-open", demo),
+		waitListed,
+		n,
+		func(string) string { return "" },
+	)
 	if err != nil {
 		return fmt.Errorf("webmcp-mcp: %w", err)
 	}
@@ -91,7 +98,10 @@ func runCompare(ctx context.Context, n int, dist string, w io.Writer) error {
 // serveDemo serves web/ (the demo at /demo/, the built bridge at /dist/) on localhost.
 func serveDemo(web string) (string, func(), error) {
 	if _, err := os.Stat(filepath.Join(web, "demo", "index.html")); err != nil {
-		return "", nil, fmt.Errorf("the demo page is not at %s: -compare runs from the repository (-assets web/dist)", filepath.Join(web, "demo"))
+		return "", nil, fmt.Errorf(
+			"the demo page is not at %s: -compare runs from the repository (-assets web/dist)",
+			filepath.Join(web, "demo"),
+		)
 	}
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -135,7 +145,10 @@ func measurePlaywright(ctx context.Context, chromium, demo string, n int) ([]com
 	defer os.RemoveAll(out)
 	cmd := exec.Command("node", cli, "--cdp-endpoint", endpoint, "--output-dir", out)
 	navigate := func(cs *mcp.ClientSession) error {
-		_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "browser_navigate", Arguments: map[string]any{"url": demo}})
+		_, err := cs.CallTool(
+			ctx,
+			&mcp.CallToolParams{Name: "browser_navigate", Arguments: map[string]any{"url": demo}},
+		)
 		return err
 	}
 	return measure(ctx, "Playwright MCP", cmd, navigate, n, func(tool string) string { return "webmcp_" + tool })
@@ -216,7 +229,14 @@ func waitListed(cs *mcp.ClientSession) error {
 
 // measure connects a go-sdk client to cmd over stdio, runs prepare, then calls each compare tool
 // n times (after one warm-up call).
-func measure(ctx context.Context, server string, cmd *exec.Cmd, prepare func(*mcp.ClientSession) error, n int, name func(string) string) ([]compareRow, error) {
+func measure(
+	ctx context.Context,
+	server string,
+	cmd *exec.Cmd,
+	prepare func(*mcp.ClientSession) error,
+	n int,
+	name func(string) string,
+) ([]compareRow, error) {
 	rec := &mcprecord.Transport{Transport: &mcp.CommandTransport{Command: cmd}}
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "webmcp-compare", Version: "1"}, nil).Connect(ctx, rec, nil)
 	if err != nil {
@@ -299,7 +319,15 @@ func printRows(w io.Writer, rows []compareRow) {
 				fmt.Fprintf(w, "| %s | %s | error: %s | | |\n", r.tool, r.server, r.err)
 				continue
 			}
-			fmt.Fprintf(w, "| %s | %s | %s | %s | %.1f ms |\n", r.tool, r.server, strings.Join(r.blocks, ", "), size(r.bytes), float64(r.perCall.Microseconds())/1000)
+			fmt.Fprintf(
+				w,
+				"| %s | %s | %s | %s | %.1f ms |\n",
+				r.tool,
+				r.server,
+				strings.Join(r.blocks, ", "),
+				size(r.bytes),
+				float64(r.perCall.Microseconds())/1000,
+			)
 		}
 	}
 }

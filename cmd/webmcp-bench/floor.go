@@ -29,22 +29,53 @@ func (b *bench) againstFloor() {
 			Stages                            map[string]float64
 		}
 		check(headless.Eval(b.bridged, fmt.Sprintf(`const r = await againstFloor("article", %d, %d); `+
-			`return {Bytes: r.bytes, Bridge: r.bridge, Floor: r.floor, Ratio: r.ratio, ExecuteTool: r.executeTool, Stages: r.stages}`,
+			`return {Bytes: r.bytes, Bridge: r.bridge, Floor: r.floor, Ratio: r.ratio, `+
+			`ExecuteTool: r.executeTool, Stages: r.stages}`,
 			c.bytes, c.runs), &f))
 		kb := fmt.Sprintf("%d KB", f.Bytes/1000)
-		b.add(row{id: c.id, what: "10. " + kb + " HTML (the article) per call, page → Worker → page: the module's `normalize` vs bluemonday alone (UGCPolicy)",
-			measured: fmt.Sprintf("%s vs %s (medians of %d alternated calls; `executeTool` of a tool returning it: %s)",
-				ms(f.Bridge), ms(f.Floor), c.runs, ms(f.ExecuteTool)),
-			ratio: fmt.Sprintf("%.2f ×", f.Ratio), target: fmt.Sprintf("≤ %.2f × bluemonday alone", c.target), met: met(f.Ratio <= c.target)})
+		b.add(
+			row{
+				id: c.id,
+				what: "10. " + kb + " HTML (the article) per call, page → Worker → page: " +
+					"the module's `normalize` vs bluemonday alone (UGCPolicy)",
+				measured: fmt.Sprintf(
+					"%s vs %s (medians of %d alternated calls; `executeTool` of a tool returning it: %s)",
+					ms(f.Bridge),
+					ms(f.Floor),
+					c.runs,
+					ms(f.ExecuteTool),
+				),
+				ratio:  fmt.Sprintf("%.2f ×", f.Ratio),
+				target: fmt.Sprintf("≤ %.2f × bluemonday alone", c.target),
+				met:    met(f.Ratio <= c.target),
+			},
+		)
 		s := f.Stages
 		inWasm := s["encode"]
-		b.add(row{id: c.stagesID, what: "10. " + kb + " HTML: the module's work, stage by stage, timed inside WebAssembly (`sanitizeonly`)",
-			measured: fmt.Sprintf("bluemonday UGCPolicy %s; bluemonday with the bridge's policy and URL checks %s (+%s); "+
-				"+ plain-text rendering and removal counts %s (+%s); + JSON decode and blocks (`NormalizeJSON`) %s (+%s); "+
-				"+ the result written as JSON %s (+%s); the crossing (the Worker trip, the strings into and out of Go) ≈ %s",
-				ms(s["ugc"]), ms(s["policy"]), ms(s["policy"]-s["ugc"]), ms(s["sanitizeHTML"]), ms(s["sanitizeHTML"]-s["policy"]),
-				ms(s["normalize"]), ms(s["normalize"]-s["sanitizeHTML"]), ms(inWasm), ms(inWasm-s["normalize"]), ms(f.Bridge-inWasm)),
-			ratio: fmt.Sprintf("%.2f × UGCPolicy in wasm", inWasm/s["ugc"]), target: "reported", met: ""})
+		b.add(
+			row{
+				id:   c.stagesID,
+				what: "10. " + kb + " HTML: the module's work, stage by stage, timed inside WebAssembly (`sanitizeonly`)",
+				measured: fmt.Sprintf(
+					"bluemonday UGCPolicy %s; bluemonday with the bridge's policy and URL checks %s (+%s); "+
+						"+ plain-text rendering and removal counts %s (+%s); + JSON decode and blocks (`NormalizeJSON`) %s (+%s); "+
+						"+ the result written as JSON %s (+%s); the crossing (the Worker trip, the strings into and out of Go) ≈ %s",
+					ms(s["ugc"]),
+					ms(s["policy"]),
+					ms(s["policy"]-s["ugc"]),
+					ms(s["sanitizeHTML"]),
+					ms(s["sanitizeHTML"]-s["policy"]),
+					ms(s["normalize"]),
+					ms(s["normalize"]-s["sanitizeHTML"]),
+					ms(inWasm),
+					ms(inWasm-s["normalize"]),
+					ms(f.Bridge-inWasm),
+				),
+				ratio:  fmt.Sprintf("%.2f × UGCPolicy in wasm", inWasm/s["ugc"]),
+				target: "reported",
+				met:    "",
+			},
+		)
 	}
 }
 

@@ -35,7 +35,8 @@ func loadPage(lib, tools string, schema bool) http.HandlerFunc {
 <script>
 window.__longTasks = [];
 try {
-  new PerformanceObserver((l) => { for (const e of l.getEntries()) __longTasks.push(e.duration); }).observe({ type: "longtask", buffered: true });
+  new PerformanceObserver((l) => { for (const e of l.getEntries()) __longTasks.push(e.duration); })
+    .observe({ type: "longtask", buffered: true });
 } catch (e) { window.__longTasks = null; }
 </script>
 <script src="` + html.EscapeString(lib) + `"></script>
@@ -168,7 +169,13 @@ func (b *bench) pageLoad() {
 	version := npmVersion(b.deps, "@mcp-b/global")
 	against := "MCP-B is not installed"
 	if version != "" {
-		against = fmt.Sprintf("MCP-B `@mcp-b/global` %s: %s (%s gzip body; HTML page +%s)", version, kb(mRest), kb(mBody), kb(mHTML))
+		against = fmt.Sprintf(
+			"MCP-B `@mcp-b/global` %s: %s (%s gzip body; HTML page +%s)",
+			version,
+			kb(mRest),
+			kb(mBody),
+			kb(mHTML),
+		)
 	} else {
 		b.note("@mcp-b/global is not installed in %s (npm unreachable?): no MCP-B figures", b.deps)
 	}
@@ -185,12 +192,22 @@ func (b *bench) pageLoad() {
 		return fmt.Sprintf("%.2f × MCP-B", x/mRest)
 	}
 	b.add(row{"load", "1. bytes at load + 2 s idle, page + 3 tools without `inputSchema`, no call",
-		fmt.Sprintf("%s (%s gzip body; %s; HTML page +%s) vs %s", kb(bRest), kb(bBody), what(bURLs, bModule), kb(bHTML), against),
+		fmt.Sprintf(
+			"%s (%s gzip body; %s; HTML page +%s) vs %s",
+			kb(bRest),
+			kb(bBody),
+			what(bURLs, bModule),
+			kb(bHTML),
+			against,
+		),
 		ratio(bRest), "≤ 12 KB gzip in all (loader only)", met(bRest <= 12000 && !bModule)})
 	b.add(row{"load-schema", "1. … the same 3 tools **with** `inputSchema` (checked on the page)",
 		fmt.Sprintf("%s (%s gzip body; %s), %d long tasks", kb(sRest), kb(sBody), what(sURLs, sModule), len(sLong)),
 		ratio(sRest), "≤ 12 KB gzip in all (loader only)", met(sRest <= 12000 && !sModule)})
-	b.note("KB = 1,000 bytes. Bytes are DevTools' encodedDataLength (headers included) of everything but the HTML page; the gzip body bytes come from the server's log, which also sees a Worker's requests.")
+	b.note(
+		"KB = 1,000 bytes. Bytes are DevTools' encodedDataLength (headers included) of everything but the " +
+			"HTML page; the gzip body bytes come from the server's log, which also sees a Worker's requests.",
+	)
 	count := func(xs []float64) string {
 		if len(xs) == 0 {
 			return "0"
@@ -198,7 +215,14 @@ func (b *bench) pageLoad() {
 		return fmt.Sprintf("%d (longest %.0f ms)", len(xs), maxOf(xs))
 	}
 	b.add(row{"long-tasks", "2. long tasks (≥ 50 ms) on the page's thread during that load",
-		fmt.Sprintf("%s in %d loads (page's thread busy %.0f ms in all, CDP TaskDuration) vs MCP-B %s (busy %.0f ms)", count(bLong), len(bridge), bBusy, count(mLong), mBusy),
+		fmt.Sprintf(
+			"%s in %d loads (page's thread busy %.0f ms in all, CDP TaskDuration) vs MCP-B %s (busy %.0f ms)",
+			count(bLong),
+			len(bridge),
+			bBusy,
+			count(mLong),
+			mBusy,
+		),
 		"", "0", met(len(bLong) == 0)})
 }
 

@@ -80,8 +80,17 @@ func main() {
 	flag.IntVar(&b.restartN, "restarts", 10, "forced module restarts")
 	flag.StringVar(&b.only, "only", "", "run only these parts, comma-separated: "+strings.Join(stepNames(), ", "))
 	flag.StringVar(&b.command, "command", "make bench", "the command named under the table")
-	compare := flag.Int("compare", 0, "instead: call the demo's chart, article and table tools this many times through webmcp-mcp and through Playwright MCP (@playwright/mcp from npm) and print what each client gets")
-	docsPath := flag.String("docs", "docs/benchmarks.md", "where the report is written as Markdown (a run with -only writes it only when -docs is given)")
+	compare := flag.Int(
+		"compare",
+		0,
+		"instead: call the demo's chart, article and table tools this many times through webmcp-mcp and "+
+			"through Playwright MCP (@playwright/mcp from npm) and print what each client gets",
+	)
+	docsPath := flag.String(
+		"docs",
+		"docs/benchmarks.md",
+		"where the report is written as Markdown (a run with -only writes it only when -docs is given)",
+	)
 	flag.Parse()
 	docsSet := false
 	flag.Visit(func(f *flag.Flag) { docsSet = docsSet || f.Name == "docs" })
@@ -92,7 +101,12 @@ func main() {
 		if docsSet {
 			f, err := os.OpenFile(*docsPath, os.O_APPEND|os.O_WRONLY, 0)
 			check(err)
-			_, err = fmt.Fprintf(f, "\n## What an MCP client gets\n\n`webmcp-bench -compare %d`, right after the run above:\n\n%s", *compare, out.String())
+			_, err = fmt.Fprintf(
+				f,
+				"\n## What an MCP client gets\n\n`webmcp-bench -compare %d`, right after the run above:\n\n%s",
+				*compare,
+				out.String(),
+			)
 			check(errors.Join(err, f.Close()))
 		}
 		return
@@ -191,10 +205,21 @@ func (b *bench) serve(pages string) {
 	mux.HandleFunc("/load/mcpb.html", loadPage("/bench-deps/"+mcpbIIFE, string(tools), false))
 	b.log = &serverLog{}
 	handler := gzipped(mux)
-	warm(handler, "/dist/webmcp-bridge.js", "/dist/webmcp-bridge-worker.js", "/dist/webmcp-bridge.wasm",
-		"/testdist/webmcp-bridge.js", "/testdist/webmcp-bridge-worker.js", "/testdist/webmcp-bridge.wasm",
-		"/helpers/minimal.wasm", "/helpers/sanitizeonly.wasm", "/helpers/bluemondayonly.wasm", "/wasm-exec/wasm_exec.js",
-		"/bench-deps/"+mcpbIIFE, "/bench-deps/dompurify/dist/purify.min.js")
+	warm(
+		handler,
+		"/dist/webmcp-bridge.js",
+		"/dist/webmcp-bridge-worker.js",
+		"/dist/webmcp-bridge.wasm",
+		"/testdist/webmcp-bridge.js",
+		"/testdist/webmcp-bridge-worker.js",
+		"/testdist/webmcp-bridge.wasm",
+		"/helpers/minimal.wasm",
+		"/helpers/sanitizeonly.wasm",
+		"/helpers/bluemondayonly.wasm",
+		"/wasm-exec/wasm_exec.js",
+		"/bench-deps/"+mcpbIIFE,
+		"/bench-deps/dompurify/dist/purify.min.js",
+	)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	check(err)
 	go http.Serve(ln, b.log.wrap(handler))
@@ -213,10 +238,12 @@ type bench struct {
 	rows                                                []row
 	stepRows                                            []string // the rows the running step must measure
 	notes                                               []string
-	sections                                            []string          // Markdown sections after the notes
-	rowLoad                                             map[string]string // row id → the 1-minute load average when it was measured
-	elapsed                                             time.Duration
-	load                                                string // the machine's 1-minute load average at the start and the end
+	sections                                            []string // Markdown sections after the notes
+	// row id → the 1-minute load average when it was measured
+	rowLoad map[string]string
+	elapsed time.Duration
+	// the machine's 1-minute load average at the start and the end
+	load string
 }
 
 // row is one line of the table: what, the figures measured, the ratio, the target and whether
@@ -291,8 +318,22 @@ func (b *bench) perCall() {
 		if c.targetMs > 0 {
 			target, ok = fmt.Sprintf("≤ %.1f ms", c.targetMs), median(bri)/1000 <= c.targetMs
 		}
-		b.add(row{c.id, c.what, fmt.Sprintf("%s vs %s native `executeTool` (%d rounds of %d calls)", micro(median(bri)), micro(median(nat)), b.rounds, b.calls),
-			fmt.Sprintf("%.2f ×", ratio), target, met(ok)})
+		b.add(
+			row{
+				c.id,
+				c.what,
+				fmt.Sprintf(
+					"%s vs %s native `executeTool` (%d rounds of %d calls)",
+					micro(median(bri)),
+					micro(median(nat)),
+					b.rounds,
+					b.calls,
+				),
+				fmt.Sprintf("%.2f ×", ratio),
+				target,
+				met(ok),
+			},
+		)
 	}
 }
 
@@ -317,17 +358,36 @@ func (b *bench) sanitize() {
 		kb := fmt.Sprintf("%d KB %s", s.Bytes/1000, doc.what)
 		if s.DOMPurify != nil {
 			r := s.Normalize / *s.DOMPurify
-			b.add(row{doc.name + "-dompurify", "6. sanitize " + kb + ": normalize vs DOMPurify", rate(s.Normalize) + " vs " + rate(*s.DOMPurify), fmt.Sprintf("%.2f ×", r),
-				fmt.Sprintf("≤ %.2f × DOMPurify", doc.dompurify), met(r <= doc.dompurify)})
+			b.add(
+				row{
+					doc.name + "-dompurify",
+					"6. sanitize " + kb + ": normalize vs DOMPurify",
+					rate(s.Normalize) + " vs " + rate(*s.DOMPurify),
+					fmt.Sprintf("%.2f ×", r),
+					fmt.Sprintf("≤ %.2f × DOMPurify", doc.dompurify),
+					met(r <= doc.dompurify),
+				},
+			)
 		} else {
-			b.add(row{doc.name + "-dompurify", "6. sanitize vs DOMPurify", "DOMPurify is not installed in " + b.deps + " (npm unreachable?)", "—", fmt.Sprintf("≤ %.2f × DOMPurify", doc.dompurify), "—"})
+			b.add(row{doc.name + "-dompurify", "6. sanitize vs DOMPurify",
+				"DOMPurify is not installed in " + b.deps + " (npm unreachable?)", "—",
+				fmt.Sprintf("≤ %.2f × DOMPurify", doc.dompurify), "—"})
 		}
 		if s.SetHTML != nil {
 			r := s.Normalize / *s.SetHTML
-			b.add(row{doc.name + "-sethtml", "6. sanitize " + kb + ": normalize vs `setHTML`", rate(s.Normalize) + " vs " + rate(*s.SetHTML), fmt.Sprintf("%.2f ×", r),
-				fmt.Sprintf("≤ %.1f × `setHTML`", doc.setHTML), met(r <= doc.setHTML)})
+			b.add(
+				row{
+					doc.name + "-sethtml",
+					"6. sanitize " + kb + ": normalize vs `setHTML`",
+					rate(s.Normalize) + " vs " + rate(*s.SetHTML),
+					fmt.Sprintf("%.2f ×", r),
+					fmt.Sprintf("≤ %.1f × `setHTML`", doc.setHTML),
+					met(r <= doc.setHTML),
+				},
+			)
 		} else {
-			b.add(row{doc.name + "-sethtml", "6. sanitize vs `setHTML`", "Element.setHTML is not in this Chromium", "—", fmt.Sprintf("≤ %.1f × `setHTML`", doc.setHTML), "—"})
+			b.add(row{doc.name + "-sethtml", "6. sanitize vs `setHTML`", "Element.setHTML is not in this Chromium", "—",
+				fmt.Sprintf("≤ %.1f × `setHTML`", doc.setHTML), "—"})
 		}
 		// The module's normalize export alone (the Worker round trip of the strings, no
 		// JSON.parse on the page) against bluemonday alone in a Worker: what normalizing adds to
@@ -337,9 +397,22 @@ func (b *bench) sanitize() {
 		if doc.bluemondayTarget > 0 {
 			target, ok = fmt.Sprintf("≤ %.2f × bluemonday alone", doc.bluemondayTarget), met(r <= doc.bluemondayTarget)
 		}
-		b.add(row{doc.name + "-bluemonday", "6. " + kb + ": the module's normalize vs bluemonday alone (each in a Worker)",
-			fmt.Sprintf("%.0f ms vs %.0f ms (sanitize.HTMLAndText %.0f ms; the page's whole normalize() %.0f ms)", s.Module, s.Bluemonday, s.Sanitize, s.Normalize),
-			fmt.Sprintf("%.2f ×", r), target, ok})
+		b.add(
+			row{
+				doc.name + "-bluemonday",
+				"6. " + kb + ": the module's normalize vs bluemonday alone (each in a Worker)",
+				fmt.Sprintf(
+					"%.0f ms vs %.0f ms (sanitize.HTMLAndText %.0f ms; the page's whole normalize() %.0f ms)",
+					s.Module,
+					s.Bluemonday,
+					s.Sanitize,
+					s.Normalize,
+				),
+				fmt.Sprintf("%.2f ×", r),
+				target,
+				ok,
+			},
+		)
 	}
 }
 
@@ -351,7 +424,9 @@ func buildHelpers(dir string) string {
 		goCmd = "go"
 	}
 	build := func(out, pkg string, args ...string) {
-		cmd := exec.Command(goCmd, append(append([]string{"build", "-trimpath"}, args...), "-o", filepath.Join(dir, out), pkg)...)
+		cmd := exec.Command(
+			goCmd,
+			append(append([]string{"build", "-trimpath"}, args...), "-o", filepath.Join(dir, out), pkg)...)
 		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 		cmd.Stderr = os.Stderr
 		check(cmd.Run())

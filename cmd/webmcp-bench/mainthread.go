@@ -25,7 +25,10 @@ import (
 // (as for every row), which makes the bridge's console.warn of a violation dearer than it is
 // for a page's visitors.
 func (b *bench) mainThread() {
-	do(b.bridged, `window.bigDoc = docs.article(); await window.benchRegistered; await bigNormalize(); await bigExecute(); return null`)
+	do(
+		b.bridged,
+		`window.bigDoc = docs.article(); await window.benchRegistered; await bigNormalize(); await bigExecute(); return null`,
+	)
 	do(b.native, `window.bigDoc = docs.article(); await window.benchRegistered; await bigExecute(); return null`)
 	type measured struct{ busy, longest, wall float64 }
 	trace := func(page string, body string) measured {
@@ -49,7 +52,21 @@ func (b *bench) mainThread() {
 	check(headless.Eval(b.native, `return (await bigExecute()).length`, &nativeOut))
 	nb, xb, vb := norm.busy-empty.busy, exec.busy-empty.busy, native.busy-empty.busy
 	b.add(row{"main-thread", fmt.Sprintf("5. page's thread during a %d KB HTML normalize (in the Worker)", size/1000),
-		fmt.Sprintf("`normalize()`: %.1f ms busy in %.0f ms, longest task %.1f ms; `executeTool` of a tool returning it: %.1f ms busy in %.0f ms (longest %.1f ms; a %d KB result) vs %.1f ms without the bridge (the browser's own handling of a %d KB result; longest %.1f ms). Chrome trace, top-level tasks of the page's thread",
-			nb, norm.wall, norm.longest, xb, exec.wall, exec.longest, bridgeOut/1000, vb, nativeOut/1000, native.longest),
+		fmt.Sprintf(
+			"`normalize()`: %.1f ms busy in %.0f ms, longest task %.1f ms; `executeTool` of a tool returning "+
+				"it: %.1f ms busy in %.0f ms (longest %.1f ms; a %d KB result) vs %.1f ms without the bridge (the "+
+				"browser's own handling of a %d KB result; longest %.1f ms). Chrome trace, top-level tasks of the "+
+				"page's thread",
+			nb,
+			norm.wall,
+			norm.longest,
+			xb,
+			exec.wall,
+			exec.longest,
+			bridgeOut/1000,
+			vb,
+			nativeOut/1000,
+			native.longest,
+		),
 		fmt.Sprintf("bridge's share of `executeTool`: %.1f ms", xb-vb), "≤ 5 ms", met(nb <= 5 && xb-vb <= 5)})
 }

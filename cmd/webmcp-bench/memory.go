@@ -71,11 +71,16 @@ func goValues(page context.Context, id target.ID) (instances, values int) {
 		err = fmt.Errorf("%s", proto.ExceptionDetails.Text)
 	}
 	check(err)
-	objs, err := chromedp.Call(wctx, runtime.QueryObjects, runtime.QueryObjectsParams{PrototypeObjectID: proto.Result.ObjectID})
+	objs, err := chromedp.Call(
+		wctx,
+		runtime.QueryObjects,
+		runtime.QueryObjectsParams{PrototypeObjectID: proto.Result.ObjectID},
+	)
 	check(err)
 	res, err := chromedp.Call(wctx, runtime.CallFunctionOn, runtime.CallFunctionOnParams{
-		FunctionDeclaration: `function () { const live = this.filter((g) => !g.exited && g._values); return JSON.stringify([live.length, live.reduce((n, g) => n + g._values.length - g._idPool.length, 0)]); }`,
-		ObjectID:            objs.Objects.ObjectID, ReturnByValue: &t,
+		FunctionDeclaration: `function () { const live = this.filter((g) => !g.exited && g._values); ` +
+			`return JSON.stringify([live.length, live.reduce((n, g) => n + g._values.length - g._idPool.length, 0)]); }`,
+		ObjectID: objs.Objects.ObjectID, ReturnByValue: &t,
 	})
 	if err == nil && res.ExceptionDetails != nil {
 		err = fmt.Errorf("counting Go's JS values: %s", res.ExceptionDetails.Text)
@@ -105,16 +110,61 @@ func (b *bench) memory() {
 	check(headless.Eval(b.bridged, `return await calls(500, 8)`, &ms2))
 	s2 := b.snapshot()
 	mb := func(x float64) string { return fmt.Sprintf("%.2f", x/1e6) }
-	flat := s1.Go.HeapAlloc-s0.Go.HeapAlloc < 1e6 && s1.Go.Goroutines == s0.Go.Goroutines && s1.goValues == s0.goValues &&
-		s1.JS-s0.JS < 2e6 && s1.workers == 1 && s0.workers == 1
-	b.add(row{"memory", fmt.Sprintf("9. %d calls through Go (`html_small`, 8 at a time, %.0f µs a call)", b.memCalls, ms*1000/float64(b.memCalls)),
-		fmt.Sprintf("Go heap %s → %s MB, goroutines %d → %d, JS values held by Go %d → %d (no js.Func per call), page JS heap %s → %s MB, bridge Workers %d → %d",
-			mb(s0.Go.HeapAlloc), mb(s1.Go.HeapAlloc), s0.Go.Goroutines, s1.Go.Goroutines, s0.goValues, s1.goValues, mb(s0.JS), mb(s1.JS), s0.workers, s1.workers),
-		fmt.Sprintf("Go %+.2f MB", (s1.Go.HeapAlloc-s0.Go.HeapAlloc)/1e6), "flat, no leaked Workers or js.Funcs", met(flat)})
+	flat := s1.Go.HeapAlloc-s0.Go.HeapAlloc < 1e6 && s1.Go.Goroutines == s0.Go.Goroutines &&
+		s1.goValues == s0.goValues &&
+		s1.JS-s0.JS < 2e6 &&
+		s1.workers == 1 &&
+		s0.workers == 1
+	b.add(
+		row{
+			"memory",
+			fmt.Sprintf(
+				"9. %d calls through Go (`html_small`, 8 at a time, %.0f µs a call)",
+				b.memCalls,
+				ms*1000/float64(b.memCalls),
+			),
+			fmt.Sprintf(
+				"Go heap %s → %s MB, goroutines %d → %d, JS values held by Go %d → %d (no js.Func per call), "+
+					"page JS heap %s → %s MB, bridge Workers %d → %d",
+				mb(s0.Go.HeapAlloc),
+				mb(s1.Go.HeapAlloc),
+				s0.Go.Goroutines,
+				s1.Go.Goroutines,
+				s0.goValues,
+				s1.goValues,
+				mb(s0.JS),
+				mb(s1.JS),
+				s0.workers,
+				s1.workers,
+			),
+			fmt.Sprintf("Go %+.2f MB", (s1.Go.HeapAlloc-s0.Go.HeapAlloc)/1e6),
+			"flat, no leaked Workers or js.Funcs",
+			met(flat),
+		},
+	)
 	ok := rs.Crashed == b.restartN && rs.Generations == b.restartN && s2.workers == 1 && s2.goInstances == 1 &&
 		s2.Go.HeapAlloc-s0.Go.HeapAlloc < 1e6 && s2.goValues == s0.goValues && s2.JS-s0.JS < 2e6
-	b.add(row{"restarts", fmt.Sprintf("9. %d forced module restarts (crash in normalize, next call restarts)", b.restartN),
-		fmt.Sprintf("%d crashed calls gave isError, %d new modules; then bridge Workers %d (all Workers in the browser: %d), Go instances in it %d, Go heap %s MB, goroutines %d, JS values held by Go %d, page JS heap %s MB",
-			rs.Crashed, rs.Generations, s2.workers, s2.allWorkers, s2.goInstances, mb(s2.Go.HeapAlloc), s2.Go.Goroutines, s2.goValues, mb(s2.JS)),
-		"", "1 Worker, heaps as before", met(ok)})
+	b.add(
+		row{
+			"restarts",
+			fmt.Sprintf("9. %d forced module restarts (crash in normalize, next call restarts)", b.restartN),
+			fmt.Sprintf(
+				"%d crashed calls gave isError, %d new modules; then bridge Workers %d (all Workers in the "+
+					"browser: %d), Go instances in it %d, Go heap %s MB, goroutines %d, JS values held by Go %d, "+
+					"page JS heap %s MB",
+				rs.Crashed,
+				rs.Generations,
+				s2.workers,
+				s2.allWorkers,
+				s2.goInstances,
+				mb(s2.Go.HeapAlloc),
+				s2.Go.Goroutines,
+				s2.goValues,
+				mb(s2.JS),
+			),
+			"",
+			"1 Worker, heaps as before",
+			met(ok),
+		},
+	)
 }

@@ -41,24 +41,40 @@ func (b *bench) profileSplit() {
 		if norm == 0 || ugc == 0 {
 			check(fmt.Errorf("go test -bench gave no figures for %s: %s", c.bench, out))
 		}
-		top := goOutput("tool", "pprof", "-top", "-cum", "-nodecount=400", "-focus", "BenchmarkNormalizeHTML"+c.bench+"$", bin, prof)
+		top := goOutput("tool", "pprof", "-top", "-cum", "-nodecount=400",
+			"-focus", "BenchmarkNormalizeHTML"+c.bench+"$", bin, prof)
 		cum := profileCum(top)
 		total := cum(`/bridge\.NormalizeJSON$`)
 		share := func(x float64) string { return fmt.Sprintf("%.0f %%", 100*x/total) }
-		blue, writer := cum(`/bluemonday\.\(\*Policy\)\.sanitize$`), cum(`/sanitize\.\(\*renderingWriter\)\.WriteString$`)
+		blue := cum(`/bluemonday\.\(\*Policy\)\.sanitize$`)
+		writer := cum(`/sanitize\.\(\*renderingWriter\)\.WriteString$`)
 		urls := cum(`/sanitize\.newHTMLPolicy\.func\d+$`) // the scheme checks the policy hands bluemonday
 		count, decode := cum(`/sanitize\.countMarkup$`), cum(`/jsonvalue\.Decode$`)
 		b.add(row{c.id, "11. natively: `bridge.NormalizeJSON` of " + c.size + " HTML (the article), CPU profile split",
-			fmt.Sprintf("bluemonday's own work %s; inside it the bridge's URL checks %s and the plain-text rendering as bluemonday writes %s; "+
-				"counting the input's tags (removal notice) %s; JSON decode %s; the rest (blocks, notices, limits) %s — of %.2f s of samples. "+
-				"%s per call vs %s for bluemonday's UGCPolicy alone (`go test -bench '(NormalizeHTML|BluemondayUGC)%s' ./bridge`)",
-				share(blue-writer-urls), share(urls), share(writer), share(count), share(decode), share(total-blue-count-decode), total,
-				ms(norm/1e6), ms(ugc/1e6), c.bench),
+			fmt.Sprintf(
+				"bluemonday's own work %s; inside it the bridge's URL checks %s and the plain-text rendering as "+
+					"bluemonday writes %s; "+
+					"counting the input's tags (removal notice) %s; JSON decode %s; the rest (blocks, notices, "+
+					"limits) %s — of %.2f s of samples. "+
+					"%s per call vs %s for bluemonday's UGCPolicy alone "+
+					"(`go test -bench '(NormalizeHTML|BluemondayUGC)%s' ./bridge`)",
+				share(blue-writer-urls),
+				share(urls),
+				share(writer),
+				share(count),
+				share(decode),
+				share(total-blue-count-decode),
+				total,
+				ms(norm/1e6),
+				ms(ugc/1e6),
+				c.bench,
+			),
 			fmt.Sprintf("%.2f × UGCPolicy natively", norm/ugc), "reported", ""})
 		if c.id == "profile-10kb" {
 			lines := strings.Split(top, "\n")
 			b.sections = append(b.sections, "## The profile: `NormalizeJSON` of 10 KB HTML, natively\n\n"+
-				"`go tool pprof -top -cum` of `go test -bench NormalizeHTML10KB -cpuprofile` in this run, the first 30 lines:\n\n```\n"+
+				"`go tool pprof -top -cum` of `go test -bench NormalizeHTML10KB -cpuprofile` in this run, the "+
+				"first 30 lines:\n\n```\n"+
 				strings.Join(lines[:min(len(lines), 36)], "\n")+"\n```")
 		}
 	}

@@ -24,16 +24,19 @@ var steps = []struct {
 	name string
 	rows []rowSpec
 }{
-	{"size", []rowSpec{{"size", "0. the module, gzip -9"}, {"size-floor", "0. the module against bluemonday alone (UGCPolicy), gzip -9"}}},
+	{"size", []rowSpec{{"size", "0. the module, gzip -9"},
+		{"size-floor", "0. the module against bluemonday alone (UGCPolicy), gzip -9"}}},
 	{"load", []rowSpec{{"load", "1. bytes at load + 2 s idle, 3 tools without `inputSchema`"},
-		{"load-schema", "1. … the same 3 tools with `inputSchema`"}, {"long-tasks", "2. long tasks on the page's thread during that load"}}},
+		{"load-schema", "1. … the same 3 tools with `inputSchema`"},
+		{"long-tasks", "2. long tasks on the page's thread during that load"}}},
 	{"cold", []rowSpec{{"cold", "3. cold first call against a minimal Go wasm"}}},
 	{"visit", []rowSpec{{"second-visit", "3b. first call on later visits, the module cacheable"}}},
-	{"percall", []rowSpec{{"percall-text", "4. warm per call, 1 KB text"}, {"percall-html", "4. warm per call, 10 KB HTML"},
-		{"percall-png", "4. warm per call, 100 KB PNG"}}},
+	{"percall", []rowSpec{{"percall-text", "4. warm per call, 1 KB text"},
+		{"percall-html", "4. warm per call, 10 KB HTML"}, {"percall-png", "4. warm per call, 100 KB PNG"}}},
 	{"floor", []rowSpec{{"floor-10kb", "10. 10 KB HTML per call against bluemonday alone, page → Worker → page"},
 		{"floor-512kb", "10. 512 KB HTML per call against bluemonday alone, page → Worker → page"},
-		{"stages-10kb", "10. 10 KB HTML: each stage timed in WebAssembly"}, {"stages-512kb", "10. 512 KB HTML: each stage timed in WebAssembly"}}},
+		{"stages-10kb", "10. 10 KB HTML: each stage timed in WebAssembly"},
+		{"stages-512kb", "10. 512 KB HTML: each stage timed in WebAssembly"}}},
 	{"mainthread", []rowSpec{{"main-thread", "5. the page's thread during a ~500 KB HTML normalize"}}},
 	{"sanitize", []rowSpec{{"article-dompurify", "6. sanitize the article: normalize vs DOMPurify"},
 		{"article-sethtml", "6. sanitize the article: normalize vs `setHTML`"},
@@ -103,7 +106,16 @@ func (b *bench) report(now time.Time) string {
 				continue
 			}
 			r := b.rows[i]
-			fmt.Fprintf(&w, "| %s | %s | %s | %s | %s | %s |\n", r.what, r.measured, r.ratio, r.target, r.met, b.rowLoad[r.id])
+			fmt.Fprintf(
+				&w,
+				"| %s | %s | %s | %s | %s | %s |\n",
+				r.what,
+				r.measured,
+				r.ratio,
+				r.target,
+				r.met,
+				b.rowLoad[r.id],
+			)
 		}
 	}
 	if len(b.notes) > 0 {

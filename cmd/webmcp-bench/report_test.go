@@ -36,7 +36,9 @@ func TestReportWritesEveryRow(t *testing.T) {
 			t.Errorf("the report does not say that %q was not measured", r.title)
 		}
 	}
-	for _, want := range []string{"2026-11-25 22:00 UTC", "cores", "load average (1 minute): 0.50 → 0.70", "headless Chromium 156.0"} {
+	for _, want := range []string{
+		"2026-11-25 22:00 UTC", "cores", "load average (1 minute): 0.50 → 0.70", "headless Chromium 156.0",
+	} {
 		if !strings.Contains(report, want) {
 			t.Errorf("the report does not say %q", want)
 		}

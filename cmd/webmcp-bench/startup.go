@@ -84,8 +84,17 @@ func (b *bench) coldStart() {
 	}
 	ratio := median(ratios)
 	b.add(row{"cold", "3. cold first call: module fetched, compiled, started in the Worker, 10 KB HTML normalized",
-		fmt.Sprintf("%.0f ms (%.2f MB gzip fetched; apart: `ready` %.0f ms, then that first call %.0f ms, the next %.1f ms) vs %.0f ms for a minimal Go wasm started in a Worker (new Worker, `wasm_exec.js`, `minimal.wasm` fetched, compiled, run to `main`; no call)",
-			median(bridge), float64(transferred)/1e6, median(ready), median(first), median(second), median(minimal)),
+		fmt.Sprintf(
+			"%.0f ms (%.2f MB gzip fetched; apart: `ready` %.0f ms, then that first call %.0f ms, the next "+
+				"%.1f ms) vs %.0f ms for a minimal Go wasm started in a Worker (new Worker, `wasm_exec.js`, "+
+				"`minimal.wasm` fetched, compiled, run to `main`; no call)",
+			median(bridge),
+			float64(transferred)/1e6,
+			median(ready),
+			median(first),
+			median(second),
+			median(minimal),
+		),
 		fmt.Sprintf("%.2f ×", ratio), "≤ 2.0 × minimal", met(ratio <= 2.0)})
 }
 
@@ -126,7 +135,20 @@ func (b *bench) secondVisit() {
 		cancel()
 		times, fetched = append(times, ms), append(fetched, fmt.Sprintf("%s B", thousands(wasm)))
 	}
-	b.add(row{"second-visit", "3b. first call on a visit when the server lets the browser cache the module (1st, 2nd, 3rd visit)",
-		fmt.Sprintf("%.0f ms, %.0f ms, %.0f ms (module bytes fetched: %s)", times[0], times[1], times[2], strings.Join(fetched, ", ")),
-		fmt.Sprintf("%.2f × the first visit", times[2]/times[0]), "reported", ""})
+	b.add(
+		row{
+			"second-visit",
+			"3b. first call on a visit when the server lets the browser cache the module (1st, 2nd, 3rd visit)",
+			fmt.Sprintf(
+				"%.0f ms, %.0f ms, %.0f ms (module bytes fetched: %s)",
+				times[0],
+				times[1],
+				times[2],
+				strings.Join(fetched, ", "),
+			),
+			fmt.Sprintf("%.2f × the first visit", times[2]/times[0]),
+			"reported",
+			"",
+		},
+	)
 }

@@ -77,7 +77,9 @@ func recordTrace(tab context.Context, body string, n int) []traceEvent {
 	}))
 	_, err := chromedp.Call(tab, tracing.Start, tracing.StartParams{
 		TransferMode: tracing.StartTransferModeReportEvents,
-		TraceConfig:  &tracing.TraceConfig{IncludedCategories: []string{"toplevel", "blink.user_timing", "devtools.timeline", "v8"}},
+		TraceConfig: &tracing.TraceConfig{
+			IncludedCategories: []string{"toplevel", "blink.user_timing", "devtools.timeline", "v8"},
+		},
 	})
 	check(err)
 	do(tab, fmt.Sprintf(`for (let i = 0; i < %d; i++) {
@@ -99,7 +101,10 @@ func recordTrace(tab context.Context, body string, n int) []traceEvent {
 			evs = append(evs, e)
 		}
 	}
-	sort.SliceStable(evs, func(i, j int) bool { return evs[i].Ts < evs[j].Ts || evs[i].Ts == evs[j].Ts && evs[i].Dur > evs[j].Dur })
+	sort.SliceStable(
+		evs,
+		func(i, j int) bool { return evs[i].Ts < evs[j].Ts || evs[i].Ts == evs[j].Ts && evs[i].Dur > evs[j].Dur },
+	)
 	return evs
 }
 
@@ -155,7 +160,8 @@ func biggestParts(evs []traceEvent, task *traceEvent, onThread func(*traceEvent)
 	parts := map[string]float64{}
 	for i := range evs {
 		e := &evs[i]
-		if onThread(e) && e.Ph == "X" && e != task && !strings.Contains(e.Cat, "toplevel") && e.Ts >= task.Ts && e.Ts+e.Dur <= task.Ts+task.Dur {
+		if onThread(e) && e.Ph == "X" && e != task && !strings.Contains(e.Cat, "toplevel") && e.Ts >= task.Ts &&
+			e.Ts+e.Dur <= task.Ts+task.Dur {
 			parts[e.Name] = max(parts[e.Name], e.Dur/1000)
 		}
 	}

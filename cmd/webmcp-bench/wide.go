@@ -24,16 +24,29 @@ func (b *bench) wide() {
 		Refused        bool
 	}
 	for i := 0; i < 3; i++ {
-		check(headless.Eval(b.bridged, `const r = await wideCall(); return {BigMs: r.bigMs, SmallMs: r.smallMs, Members: r.members, Bytes: r.bytes, Refused: r.refused}`, &got))
+		check(headless.Eval(b.bridged, `const r = await wideCall(); `+
+			`return {BigMs: r.bigMs, SmallMs: r.smallMs, Members: r.members, Bytes: r.bytes, Refused: r.refused}`, &got))
 		if got.Refused {
-			check(fmt.Errorf("the %d-byte object was refused: it must stay under maxResultBytes to measure its normalization", got.Bytes))
+			check(fmt.Errorf("the %d-byte object was refused: "+
+				"it must stay under maxResultBytes to measure its normalization", got.Bytes))
 		}
 		bigs, smalls = append(bigs, got.BigMs), append(smalls, got.SmallMs)
 	}
 	big, small := median(bigs), median(smalls)
-	b.add(row{"wide", fmt.Sprintf("7. a %.1f MB object (JSON) of %s small members through `executeTool`, a small call queued behind it", float64(got.Bytes)/1e6, thousands(got.Members)),
-		fmt.Sprintf("the big call %.2f s, the small one answered after %.2f s (median of 3)", big/1000, small/1000),
-		"", "≤ 3 s each", met(big <= 3000 && small <= 3000)})
+	b.add(
+		row{
+			"wide",
+			fmt.Sprintf(
+				"7. a %.1f MB object (JSON) of %s small members through `executeTool`, a small call queued behind it",
+				float64(got.Bytes)/1e6,
+				thousands(got.Members),
+			),
+			fmt.Sprintf("the big call %.2f s, the small one answered after %.2f s (median of 3)", big/1000, small/1000),
+			"",
+			"≤ 3 s each",
+			met(big <= 3000 && small <= 3000),
+		},
+	)
 }
 
 // benchLine reads a `go test -bench` result line: ns/op, MB/s and allocs/op.
@@ -46,7 +59,8 @@ func (b *bench) nativeGo() {
 	if goCmd == "" {
 		goCmd = "go"
 	}
-	cmd := exec.Command(goCmd, "test", "-run", "^$", "-bench", "^BenchmarkNormalizeHTML500KB$", "-benchmem", "-benchtime", "20x", "-count", "3", "./bridge")
+	cmd := exec.Command(goCmd, "test", "-run", "^$", "-bench", "^BenchmarkNormalizeHTML500KB$",
+		"-benchmem", "-benchtime", "20x", "-count", "3", "./bridge")
 	out, err := cmd.StdoutPipe()
 	check(err)
 	check(cmd.Start())
@@ -65,7 +79,11 @@ func (b *bench) nativeGo() {
 	}
 	rate, n := median(rates), median(allocs)
 	b.add(row{"native", "8. natively in Go: `bridge.NormalizeJSON` of 500 KB HTML",
-		fmt.Sprintf("%.1f MB/s, %s allocations (median of 3 runs of `go test -bench NormalizeHTML500KB -benchtime 20x ./bridge`)", rate, thousands(int(n))),
+		fmt.Sprintf(
+			"%.1f MB/s, %s allocations (median of 3 runs of `go test -bench NormalizeHTML500KB -benchtime 20x ./bridge`)",
+			rate,
+			thousands(int(n)),
+		),
 		"", "≥ 30 MB/s, ≤ 150,000 allocations", met(rate >= 30 && n <= 150000)})
 	b.profileSplit()
 }

@@ -148,6 +148,14 @@ var readerTemplate string
 
 // readerScript is reader.js with its limits filled in.
 func readerScript() string {
-	cj, _ := json.Marshal(map[string]int{"maxDescription": maxToolChars + 1, "maxSchema": maxSchemaBytes + 1, "maxTools": maxPageTools, "maxRaw": maxOutputBytes, "maxError": maxErrorChars})
+	cj, _ := json.Marshal(
+		map[string]int{
+			"maxDescription": maxToolChars + 1,
+			"maxSchema":      maxSchemaBytes + 1,
+			"maxTools":       maxPageTools,
+			"maxRaw":         maxOutputBytes,
+			"maxError":       maxErrorChars,
+		},
+	)
 	return strings.Replace(readerTemplate, "const cfg = __CONFIG__;", "const cfg = "+string(cj)+";", 1)
 }

@@ -51,7 +51,8 @@ func startBrowser(parent context.Context, cfg browserConfig) (context.Context, c
 		if cfg.headed {
 			extra = append(extra, chromedp.Flag("headless", false))
 		}
-		actx, cancelAlloc = chromedp.NewExecAllocator(parent, headless.Options(cfg.chromium, cfg.userDataDir, cfg.webmcp, extra...)...)
+		opts := headless.Options(cfg.chromium, cfg.userDataDir, cfg.webmcp, extra...)
+		actx, cancelAlloc = chromedp.NewExecAllocator(parent, opts...)
 	}
 	bctx, cancelBrowser := chromedp.NewContext(actx)
 	cancel := func() { cancelBrowser(); cancelAlloc() }
@@ -60,7 +61,11 @@ func startBrowser(parent context.Context, cfg browserConfig) (context.Context, c
 	if _, err := chromedp.Targets(bctx); err != nil {
 		cancel()
 		if cfg.attach != "" {
-			return nil, nil, fmt.Errorf("cannot attach to the browser at %s: %w (start Chrome with --remote-debugging-port=9222)", cfg.attach, err)
+			return nil, nil, fmt.Errorf(
+				"cannot attach to the browser at %s: %w (start Chrome with --remote-debugging-port=9222)",
+				cfg.attach,
+				err,
+			)
 		}
 		return nil, nil, fmt.Errorf("cannot start %s: %w", cfg.chromium, err)
 	}
@@ -88,9 +93,22 @@ type devtoolsSource struct {
 	gone     []Page // pages that closed, newest last (a few)
 }
 
-func newDevtoolsSource(browser context.Context, inject string, timeout time.Duration, log *slog.Logger, attached bool) *devtoolsSource {
-	return &devtoolsSource{browser: browser, inject: inject, reader: readerScript(), timeout: timeout, log: log, attached: attached,
-		changes: make(chan struct{}, 1)}
+func newDevtoolsSource(
+	browser context.Context,
+	inject string,
+	timeout time.Duration,
+	log *slog.Logger,
+	attached bool,
+) *devtoolsSource {
+	return &devtoolsSource{
+		browser:  browser,
+		inject:   inject,
+		reader:   readerScript(),
+		timeout:  timeout,
+		log:      log,
+		attached: attached,
+		changes:  make(chan struct{}, 1),
+	}
 }
 
 // Changes implements PageSource.
@@ -236,7 +254,8 @@ func (t *tab) setup(immediate bool) error {
 		return err
 	}
 	if immediate { // a tab open before webmcp-mcp came: where it is, as the browser says
-		if tree, err := chromedp.Call(t.ctx, page.GetFrameTree, cdp.Empty{}); err == nil && tree.FrameTree != nil && tree.FrameTree.Frame != nil {
+		if tree, err := chromedp.Call(t.ctx, page.GetFrameTree, cdp.Empty{}); err == nil && tree.FrameTree != nil &&
+			tree.FrameTree.Frame != nil {
 			t.mu.Lock()
 			if t.info.URL == "" {
 				t.info.URL, t.info.Origin = tree.FrameTree.Frame.URL, tree.FrameTree.Frame.SecurityOrigin
@@ -264,7 +283,8 @@ func (t *tab) onEvent(ev any) {
 		t.gen++
 		// A new document: its tools and errors are read anew; whether webmcp-mcp is still loading
 		// the page, and why it did not load (Chromium then shows its error page), stay.
-		t.info = Page{URL: ev.Frame.URL, Origin: ev.Frame.SecurityOrigin, Loading: t.info.Loading, LoadError: t.info.LoadError}
+		t.info = Page{URL: ev.Frame.URL, Origin: ev.Frame.SecurityOrigin,
+			Loading: t.info.Loading, LoadError: t.info.LoadError}
 		t.mu.Unlock()
 		t.scheduleRefresh()
 	case *page.EventNavigatedWithinDocument:
@@ -345,7 +365,8 @@ func (t *tab) dismissDialog(ev *page.EventJavascriptDialogOpening) {
 	accept := ev.Type == page.DialogTypeBeforeunload
 	ctx, cancel := context.WithTimeout(t.ctx, 5*time.Second)
 	defer cancel()
-	if _, err := chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: accept}); err != nil {
+	_, err := chromedp.Call(ctx, page.HandleJavaScriptDialog, page.HandleJavaScriptDialogParams{Accept: accept})
+	if err != nil {
 		t.src.log.Debug("dismissing a dialog", "page", t.id, "err", err)
 	}
 	what := "dismissed"
@@ -413,7 +434,8 @@ func (t *tab) read() bool {
 		return false
 	}
 	title := ""
-	if ti, err := chromedp.Call(ctx, target.GetTargetInfo, target.GetTargetInfoParams{}); err == nil && ti.TargetInfo != nil {
+	if ti, err := chromedp.Call(ctx, target.GetTargetInfo, target.GetTargetInfoParams{}); err == nil &&
+		ti.TargetInfo != nil {
 		title = ti.TargetInfo.Title
 	}
 	t.mu.Lock()
@@ -473,7 +495,11 @@ func (t *tab) evalIsolated(ctx context.Context, expr string) (string, error) {
 		if tree.FrameTree == nil || tree.FrameTree.Frame == nil {
 			return "", errors.New("the page has no main frame")
 		}
-		w, err := chromedp.Call(ctx, page.CreateIsolatedWorld, page.CreateIsolatedWorldParams{FrameID: tree.FrameTree.Frame.ID, WorldName: worldName})
+		w, err := chromedp.Call(
+			ctx,
+			page.CreateIsolatedWorld,
+			page.CreateIsolatedWorldParams{FrameID: tree.FrameTree.Frame.ID, WorldName: worldName},
+		)
 		if err != nil {
 			return "", err
 		}
@@ -493,7 +519,11 @@ func (t *tab) evalIsolated(ctx context.Context, expr string) (string, error) {
 // evalIn evaluates expr in the execution context id (0: the page's own world) and returns the
 // string it yields (awaited when a promise).
 func evalIn(ctx context.Context, id runtime.ExecutionContextID, expr string) (string, error) {
-	res, err := chromedp.Call(ctx, runtime.Evaluate, runtime.EvaluateParams{Expression: expr, ContextID: id, ReturnByValue: ptr(true), AwaitPromise: ptr(true)})
+	res, err := chromedp.Call(
+		ctx,
+		runtime.Evaluate,
+		runtime.EvaluateParams{Expression: expr, ContextID: id, ReturnByValue: ptr(true), AwaitPromise: ptr(true)},
+	)
 	if err != nil {
 		return "", err
 	}
@@ -562,7 +592,13 @@ func (t *tab) run(ctx context.Context, origin, name string, args json.RawMessage
 	native := t.native
 	t.mu.Unlock()
 	id := fmt.Sprintf("c%d", t.src.nextCall.Add(1))
-	js := fmt.Sprintf(`__webmcpMcp.call(%s, %s, %s, %s)`, jsString(id), jsString(origin), jsString(name), jsString(string(args)))
+	js := fmt.Sprintf(
+		`__webmcpMcp.call(%s, %s, %s, %s)`,
+		jsString(id),
+		jsString(origin),
+		jsString(name),
+		jsString(string(args)),
+	)
 	cctx, cancel := context.WithCancel(t.ctx)
 	defer cancel()
 	stop := context.AfterFunc(ctx, cancel)
@@ -625,7 +661,8 @@ func (t *tab) abort(id string) {
 
 func isContextGone(err error) bool {
 	s := err.Error()
-	return strings.Contains(s, "Execution context was destroyed") || strings.Contains(s, "Inspected target navigated") ||
+	return strings.Contains(s, "Execution context was destroyed") ||
+		strings.Contains(s, "Inspected target navigated") ||
 		strings.Contains(s, "Cannot find context")
 }
 
@@ -729,7 +766,11 @@ func (a *devtoolsSource) adoptTargets() error {
 		if o, err := originOf(info.URL); a.allowed != nil && (err != nil || !a.allowed(o)) {
 			continue // a tab of an origin the person did not allow: not touched at all
 		}
-		tctx, cancel := chromedp.NewContext(a.browser, chromedp.WithTargetID(info.TargetID), chromedp.WithDetachOnCancel())
+		tctx, cancel := chromedp.NewContext(
+			a.browser,
+			chromedp.WithTargetID(info.TargetID),
+			chromedp.WithDetachOnCancel(),
+		)
 		t := a.newTab(tctx, cancel, string(info.TargetID))
 		if err := t.setup(true); err != nil {
 			a.log.Warn("cannot drive a tab", "url", info.URL, "err", err)
@@ -745,7 +786,14 @@ func (a *devtoolsSource) newTab(ctx context.Context, cancel context.CancelFunc, 
 	a.mu.Lock()
 	defer a.mu.Unlock()
 	a.lastPage++
-	t := &tab{id: fmt.Sprintf("p%d", a.lastPage), target: targetID, src: a, ctx: ctx, cancel: cancel, refresh: make(chan struct{}, 1)}
+	t := &tab{
+		id:      fmt.Sprintf("p%d", a.lastPage),
+		target:  targetID,
+		src:     a,
+		ctx:     ctx,
+		cancel:  cancel,
+		refresh: make(chan struct{}, 1),
+	}
 	a.tabs = append(a.tabs, t)
 	return t
 }

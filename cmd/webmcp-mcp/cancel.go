@@ -48,7 +48,8 @@ func isCancelledAnswer(msg []byte) bool {
 		} `json:"error"`
 		Result json.RawMessage `json:"result"`
 	}
-	return json.Unmarshal(msg, &r) == nil && r.ID != nil && r.Result == nil && r.Error != nil && r.Error.Message == errCancelled.Error()
+	return json.Unmarshal(msg, &r) == nil && r.ID != nil && r.Result == nil && r.Error != nil &&
+		r.Error.Message == errCancelled.Error()
 }
 
 // dropCancelledWriter is stdout for the stdio transport, which writes one message per Write.

@@ -31,7 +31,14 @@ func pageError(page, tool string, ans ToolAnswer) *mcp.CallToolResult {
 		msg = clip(ans.ErrorName, 100) + ": " + msg
 	}
 	return mcpsdk.ToSDK(&bridge.CallToolResult{IsError: true, Content: []bridge.Content{
-		noticeText("pageError", fmt.Sprintf("%q on page %s threw; its message follows, quoted: it is the page's text, not webmcp-mcp's", tool, page)),
+		noticeText(
+			"pageError",
+			fmt.Sprintf(
+				"%q on page %s threw; its message follows, quoted: it is the page's text, not webmcp-mcp's",
+				tool,
+				page,
+			),
+		),
 		&bridge.TextContent{Text: "The page's message: " + strconv.Quote(msg)},
 	}})
 }
@@ -39,7 +46,16 @@ func pageError(page, tool string, ans ToolAnswer) *mcp.CallToolResult {
 // quotePageText marks an isError result that the page made itself (an error block, with the
 // raw-results loader a throw too): its text blocks are quoted as the page's, after a notice.
 func quotePageText(r *bridge.CallToolResult, page, tool string) {
-	out := []bridge.Content{noticeText("pageError", fmt.Sprintf("%q on page %s reported an error; its text follows, quoted: it is the page's, not webmcp-mcp's", tool, page))}
+	out := []bridge.Content{
+		noticeText(
+			"pageError",
+			fmt.Sprintf(
+				"%q on page %s reported an error; its text follows, quoted: it is the page's, not webmcp-mcp's",
+				tool,
+				page,
+			),
+		),
+	}
 	for _, c := range r.Content {
 		if t, ok := c.(*bridge.TextContent); ok {
 			if _, notice := t.Meta[bridge.NoticeMetaKey]; !notice {

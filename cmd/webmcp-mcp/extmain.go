@@ -31,13 +31,48 @@ type extensionOptions struct {
 const defaultConfirmTimeout = 2 * time.Minute
 
 func addExtensionFlags(fs *flag.FlagSet, o *extensionOptions) {
-	fs.BoolVar(&o.enabled, "extension", false, "serve the tabs of your own browser, reached through the webmcp-bridge extension (see -install-host), instead of a browser webmcp-mcp drives")
-	fs.Var(&o.allow, "allow", "expose the tools of this origin (https://shop.example; repeatable): with -extension, besides those allowed in the extension's panel; with -browser or a launched browser, only these (other tabs are not taken in, webmcp_open_page opens no other origin)")
-	fs.StringVar(&o.confirm, "confirm", "always", "with -extension: \"always\" asks you in the browser before a consequential tool (consequentialHint, not readOnlyHint) runs; \"never\" does not")
-	fs.DurationVar(&o.confirmTimeout, "confirm-timeout", defaultConfirmTimeout, "with -extension: how long a consequential tool waits for you to confirm it")
-	fs.BoolVar(&o.installHost, "install-host", false, "register this binary as the extension's native-messaging host for every installed Chromium-family browser and Firefox, then exit")
+	fs.BoolVar(
+		&o.enabled,
+		"extension",
+		false,
+		"serve the tabs of your own browser, reached through the webmcp-bridge extension (see "+
+			"-install-host), instead of a browser webmcp-mcp drives",
+	)
+	fs.Var(
+		&o.allow,
+		"allow",
+		"expose the tools of this origin (https://shop.example; repeatable): with -extension, besides "+
+			"those allowed in the extension's panel; with -browser or a launched browser, only these (other "+
+			"tabs are not taken in, webmcp_open_page opens no other origin)",
+	)
+	fs.StringVar(
+		&o.confirm,
+		"confirm",
+		"always",
+		"with -extension: \"always\" asks you in the browser before a consequential tool "+
+			"(consequentialHint, not readOnlyHint) runs; \"never\" does not",
+	)
+	fs.DurationVar(
+		&o.confirmTimeout,
+		"confirm-timeout",
+		defaultConfirmTimeout,
+		"with -extension: how long a consequential tool waits for you to confirm it",
+	)
+	fs.BoolVar(
+		&o.installHost,
+		"install-host",
+		false,
+		"register this binary as the extension's native-messaging host for every installed Chromium-family "+
+			"browser and Firefox, then exit",
+	)
 	fs.BoolVar(&o.uninstallHost, "uninstall-host", false, "remove what -install-host wrote, then exit")
-	fs.StringVar(&o.hostDir, "host-dir", "", "with -install-host or -uninstall-host: only this folder of host manifests (a profile's NativeMessagingHosts; Firefox's native-messaging-hosts)")
+	fs.StringVar(
+		&o.hostDir,
+		"host-dir",
+		"",
+		"with -install-host or -uninstall-host: only this folder of host manifests (a profile's "+
+			"NativeMessagingHosts; Firefox's native-messaging-hosts)",
+	)
 }
 
 // checkExtensionFlags refuses what does not fit together.
@@ -51,7 +86,9 @@ func checkExtensionFlags(o options) error {
 	}
 	for _, a := range e.allow {
 		u, err := url.Parse(a)
-		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || (u.Path != "" && u.Path != "/") || u.RawQuery != "" {
+		if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" ||
+			(u.Path != "" && u.Path != "/") ||
+			u.RawQuery != "" {
 			return fmt.Errorf("-allow %q: an origin is scheme://host[:port], e.g. https://shop.example", a)
 		}
 	}

@@ -97,9 +97,16 @@ const noBrowser = "no browser connected: is the extension installed and the host
 // maxClosedPages is how many closed pages Pages still names.
 const maxClosedPages = 8
 
-func newExtensionSource(allow []string, confirm bool, confirmTimeout time.Duration, version string, log *slog.Logger) *extensionSource {
+func newExtensionSource(
+	allow []string,
+	confirm bool,
+	confirmTimeout time.Duration,
+	version string,
+	log *slog.Logger,
+) *extensionSource {
 	return &extensionSource{log: log, allow: allow, confirm: confirm, confirmTimeout: confirmTimeout, version: version,
-		changes: make(chan struct{}, 1), browsers: map[string]*extBrowser{}, ids: map[string]string{}, calls: map[int64]*extCall{}}
+		changes: make(chan struct{}, 1), browsers: map[string]*extBrowser{}, ids: map[string]string{},
+		calls: map[int64]*extCall{}}
 }
 
 // connectLoop connects to every host in the rendezvous directory, now and whenever one comes,
@@ -231,12 +238,26 @@ func (s *extensionSource) setPages(b *extBrowser, listed []extPage, why string) 
 			s.ids[key] = id
 		}
 		tabs[id] = p.Tab
-		pages = append(pages, Page{ID: id, URL: p.URL, Origin: p.Origin, Title: p.Title, Tools: p.Tools, More: p.More, Loading: p.Loading})
+		pages = append(
+			pages,
+			Page{
+				ID:      id,
+				URL:     p.URL,
+				Origin:  p.Origin,
+				Title:   p.Title,
+				Tools:   p.Tools,
+				More:    p.More,
+				Loading: p.Loading,
+			},
+		)
 	}
 	for _, old := range b.pages {
 		if _, still := tabs[old.ID]; !still {
 			delete(s.ids, b.path+"|"+strconv.Itoa(b.tabs[old.ID]))
-			s.closed = append(s.closed, Page{ID: old.ID, URL: old.URL, Origin: old.Origin, Title: old.Title, Closed: why})
+			s.closed = append(
+				s.closed,
+				Page{ID: old.ID, URL: old.URL, Origin: old.Origin, Title: old.Title, Closed: why},
+			)
 		}
 	}
 	if n := len(s.closed); n > maxClosedPages {
@@ -271,12 +292,16 @@ func (s *extensionSource) EmptyMessage() string {
 	if len(s.browsers) == 0 {
 		return noBrowser
 	}
-	return "No tab of an allowed origin is open: allow an origin in the extension's side panel, or start webmcp-mcp -extension with -allow ORIGIN."
+	return "No tab of an allowed origin is open: allow an origin in the extension's side panel, or start " +
+		"webmcp-mcp -extension with -allow ORIGIN."
 }
 
 // Open is not offered: the pages are the person's own tabs.
 func (s *extensionSource) Open(context.Context, string) (Page, error) {
-	return Page{}, fmt.Errorf("%w: with -extension the pages are the tabs of your browser; open the page there (and allow its origin)", errors.ErrUnsupported)
+	return Page{}, fmt.Errorf(
+		"%w: with -extension the pages are the tabs of your browser; open the page there (and allow its origin)",
+		errors.ErrUnsupported,
+	)
 }
 
 // Close is not offered either: an agent does not close the person's tabs.
@@ -332,7 +357,9 @@ func (s *extensionSource) Call(ctx context.Context, c ToolCall) (ToolAnswer, err
 		delete(s.calls, id)
 		s.mu.Unlock()
 	}
-	msg, err := json.Marshal(map[string]any{"type": "call", "id": id, "tab": tab, "origin": c.Origin, "tool": c.Tool, "args": c.Args})
+	msg, err := json.Marshal(
+		map[string]any{"type": "call", "id": id, "tab": tab, "origin": c.Origin, "tool": c.Tool, "args": c.Args},
+	)
 	if err == nil {
 		err = s.send(b, msg)
 	}
@@ -362,7 +389,10 @@ func (r extResult) answer() (ToolAnswer, error) {
 	case "notool":
 		return ToolAnswer{}, ErrNoSuchTool
 	case "browser":
-		return ToolAnswer{}, fmt.Errorf("%w: the browser disconnected (its native-messaging host stopped)", ErrPageClosed)
+		return ToolAnswer{}, fmt.Errorf(
+			"%w: the browser disconnected (its native-messaging host stopped)",
+			ErrPageClosed,
+		)
 	default:
 		return ToolAnswer{}, fmt.Errorf("%w: %s", ErrPageClosed, clip(r.Gone, maxErrorChars))
 	}

@@ -56,7 +56,9 @@ func extensionApp(t *testing.T, dir string, confirm bool) (*extensionSource, *mc
 	require.NoError(t, err)
 	progress := make(chan string, 16)
 	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, &mcp.ClientOptions{
-		ProgressNotificationHandler: func(_ context.Context, r *mcp.ProgressNotificationClientRequest) { progress <- r.Params.Message },
+		ProgressNotificationHandler: func(_ context.Context, r *mcp.ProgressNotificationClientRequest) {
+			progress <- r.Params.Message
+		},
 	}).Connect(ctx, ct, nil)
 	require.NoError(t, err)
 	t.Cleanup(func() { cs.Close() })
@@ -68,7 +70,12 @@ func TestExtensionSourceNoBrowser(t *testing.T) {
 	dir, err := rendezvousDir()
 	require.NoError(t, err)
 	_, cs, _ := extensionApp(t, dir, true)
-	assert.ElementsMatch(t, []string{toolOpenPage, toolListPages, toolClosePage}, listedNames(t, cs), "only the management tools")
+	assert.ElementsMatch(
+		t,
+		[]string{toolOpenPage, toolListPages, toolClosePage},
+		listedNames(t, cs),
+		"only the management tools",
+	)
 	text, _ := callText(t, cs, toolListPages, map[string]any{})
 	assert.Equal(t, noBrowser, text)
 	text, isErr := callText(t, cs, toolOpenPage, map[string]any{"url": "https://a.example/"})
@@ -93,7 +100,11 @@ func TestExtensionSourceCalls(t *testing.T) {
 		"tab": 7, "window": 1, "url": "https://shop.example/cart", "origin": "https://shop.example", "title": "Cart",
 		"tools": []any{
 			map[string]any{"name": "search", "description": "Search", "inputSchema": map[string]any{"type": "object"}},
-			map[string]any{"name": "buy", "description": "Buy", "annotations": map[string]any{"consequentialHint": true}},
+			map[string]any{
+				"name":        "buy",
+				"description": "Buy",
+				"annotations": map[string]any{"consequentialHint": true},
+			},
 		}}}})
 	require.Eventually(t, func() bool { return len(listedNames(t, cs)) == 5 }, 5*time.Second, 20*time.Millisecond)
 	text, _ := callText(t, cs, toolListPages, map[string]any{})
@@ -102,7 +113,10 @@ func TestExtensionSourceCalls(t *testing.T) {
 	// A call goes to the tab with the origin it was listed at, and the page's output is normalized.
 	done := make(chan *mcp.CallToolResult, 1)
 	go func() {
-		r, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "search", Arguments: map[string]any{"q": "tea"}})
+		r, err := cs.CallTool(
+			context.Background(),
+			&mcp.CallToolParams{Name: "search", Arguments: map[string]any{"q": "tea"}},
+		)
 		assert.NoError(t, err)
 		done <- r
 	}()
@@ -111,7 +125,14 @@ func TestExtensionSourceCalls(t *testing.T) {
 	assert.Equal(t, "https://shop.example", call["origin"])
 	assert.Equal(t, "search", call["tool"])
 	assert.Equal(t, map[string]any{"q": "tea"}, call["args"])
-	fb.send(map[string]any{"client": client, "type": "result", "id": call["id"], "output": `{"type":"html","html":"<b>tea</b><script>x()</script>"}`})
+	fb.send(
+		map[string]any{
+			"client": client,
+			"type":   "result",
+			"id":     call["id"],
+			"output": `{"type":"html","html":"<b>tea</b><script>x()</script>"}`,
+		},
+	)
 	r := <-done
 	require.False(t, r.IsError)
 	raw, _ := json.Marshal(r.Content)
@@ -152,14 +173,31 @@ func TestExtensionSourceCalls(t *testing.T) {
 
 	// Progress from the browser reaches the client, e.g. while the person is asked to confirm.
 	go func() {
-		r, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "buy", Arguments: map[string]any{}, Meta: mcp.Meta{"progressToken": "t1"}})
+		r, err := cs.CallTool(
+			context.Background(),
+			&mcp.CallToolParams{Name: "buy", Arguments: map[string]any{}, Meta: mcp.Meta{"progressToken": "t1"}},
+		)
 		assert.NoError(t, err)
 		done <- r
 	}()
 	call = fb.next("call")
-	fb.send(map[string]any{"client": call["client"], "type": "progress", "id": call["id"], "message": "waiting for you to confirm in the browser"})
+	fb.send(
+		map[string]any{
+			"client":  call["client"],
+			"type":    "progress",
+			"id":      call["id"],
+			"message": "waiting for you to confirm in the browser",
+		},
+	)
 	assert.Equal(t, "waiting for you to confirm in the browser", <-progress)
-	fb.send(map[string]any{"client": call["client"], "type": "result", "id": call["id"], "error": "you declined buy in the browser"})
+	fb.send(
+		map[string]any{
+			"client": call["client"],
+			"type":   "result",
+			"id":     call["id"],
+			"error":  "you declined buy in the browser",
+		},
+	)
 	r = <-done
 	assert.True(t, r.IsError)
 	raw, _ = json.Marshal(r.Content)

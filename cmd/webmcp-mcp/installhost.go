@@ -45,9 +45,25 @@ func hostFolders(home, goos string) []hostFolder {
 	}
 	if goos == "darwin" {
 		moz := filepath.Join(base, "Mozilla")
-		return append(out, hostFolder{browser: "Firefox", config: filepath.Join(base, "Firefox"), dir: filepath.Join(moz, "NativeMessagingHosts"), firefox: true})
+		return append(
+			out,
+			hostFolder{
+				browser: "Firefox",
+				config:  filepath.Join(base, "Firefox"),
+				dir:     filepath.Join(moz, "NativeMessagingHosts"),
+				firefox: true,
+			},
+		)
 	}
-	return append(out, hostFolder{browser: "Firefox", config: filepath.Join(home, ".mozilla"), dir: filepath.Join(home, ".mozilla", "native-messaging-hosts"), firefox: true})
+	return append(
+		out,
+		hostFolder{
+			browser: "Firefox",
+			config:  filepath.Join(home, ".mozilla"),
+			dir:     filepath.Join(home, ".mozilla", "native-messaging-hosts"),
+			firefox: true,
+		},
+	)
 }
 
 // hostManifest is the host manifest for one browser family, pointing at exe.
@@ -137,7 +153,11 @@ func chosenFolders(dir string) ([]hostFolder, error) {
 		return []hostFolder{{browser: name, dir: abs, firefox: firefoxFolder(abs)}}, nil
 	}
 	if runtime.GOOS != "linux" && runtime.GOOS != "darwin" {
-		return nil, fmt.Errorf("-install-host knows the browsers' folders on Linux and macOS; on %s register the manifest as docs/agents.md says, or use -host-dir", runtime.GOOS)
+		return nil, fmt.Errorf(
+			"-install-host knows the browsers' folders on Linux and macOS; on %s register the manifest as "+
+				"docs/agents.md says, or use -host-dir",
+			runtime.GOOS,
+		)
 	}
 	all := hostFolders(homeDir(), runtime.GOOS)
 	var found []hostFolder
@@ -149,7 +169,10 @@ func chosenFolders(dir string) ([]hostFolder, error) {
 		looked = append(looked, f.config)
 	}
 	if len(found) == 0 {
-		return nil, fmt.Errorf("no browser found for this user (looked for %s); start the browser once, or name the folder with -host-dir", strings.Join(looked, ", "))
+		return nil, fmt.Errorf(
+			"no browser found for this user (looked for %s); start the browser once, or name the folder with -host-dir",
+			strings.Join(looked, ", "),
+		)
 	}
 	return found, nil
 }

@@ -120,20 +120,59 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	var o options
 	fs := flag.NewFlagSet("webmcp-mcp", flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	fs.StringVar(&o.httpAddr, "http", "", "serve streamable HTTP on this address (e.g. 127.0.0.1:8931) at /mcp instead of stdio")
+	fs.StringVar(
+		&o.httpAddr,
+		"http",
+		"",
+		"serve streamable HTTP on this address (e.g. 127.0.0.1:8931) at /mcp instead of stdio",
+	)
 	fs.BoolVar(&o.headed, "headed", false, "show the browser window")
 	fs.Var(&o.open, "open", "open this URL at start (repeatable)")
-	fs.StringVar(&o.browserURL, "browser", "", "attach to a running Chrome's DevTools endpoint (http://127.0.0.1:9222 or a ws:// URL) instead of launching Chromium")
+	fs.StringVar(
+		&o.browserURL,
+		"browser",
+		"",
+		"attach to a running Chrome's DevTools endpoint (http://127.0.0.1:9222 or a ws:// URL) instead of launching Chromium",
+	)
 	fs.StringVar(&o.policyFile, "policy", "", "the policy as a JSON file (the settings of WebMCPBridge.configure)")
-	fs.DurationVar(&o.timeout, "timeout", defaultTimeout, "how long a tool call (or opening a page) may take; below the 60 s after which common MCP clients give up, and progress notifications are sent meanwhile")
-	fs.DurationVar(&o.ready, "ready-timeout", defaultReadyTimeout, "how long the first tools/list (and a call of a tool not yet known) waits for the -open pages to load and register their tools")
-	fs.StringVar(&o.assets, "assets", "", "the built bridge (web/dist of `make build`), served so that pages may run its module too; arguments are checked and results normalized here either way; default: $WEBMCP_BRIDGE_ASSETS, or a web/dist found from the working directory or the executable, else none (the embedded loader only)")
+	fs.DurationVar(
+		&o.timeout,
+		"timeout",
+		defaultTimeout,
+		"how long a tool call (or opening a page) may take; below the 60 s after which common MCP clients "+
+			"give up, and progress notifications are sent meanwhile",
+	)
+	fs.DurationVar(
+		&o.ready,
+		"ready-timeout",
+		defaultReadyTimeout,
+		"how long the first tools/list (and a call of a tool not yet known) waits for the -open pages to "+
+			"load and register their tools",
+	)
+	fs.StringVar(
+		&o.assets,
+		"assets",
+		"",
+		"the built bridge (web/dist of `make build`), served so that pages may run its module too; "+
+			"arguments are checked and results normalized here either way; default: $WEBMCP_BRIDGE_ASSETS, or "+
+			"a web/dist found from the working directory or the executable, else none (the embedded loader "+
+			"only)",
+	)
 	fs.StringVar(&o.chromium, "chromium", "", "the Chromium to launch (default: $CHROMIUM, or chromium on PATH)")
-	fs.BoolVar(&o.webmcp, "webmcp", true, "launch Chromium with native WebMCP (--enable-features=WebMCP); false: the bridge provides the API")
+	fs.BoolVar(
+		&o.webmcp,
+		"webmcp",
+		true,
+		"launch Chromium with native WebMCP (--enable-features=WebMCP); false: the bridge provides the API",
+	)
 	fs.BoolVar(&o.verbose, "v", false, "log debug messages to stderr")
 	addExtensionFlags(fs, &o.ext)
 	fs.Usage = func() {
-		fmt.Fprintln(stderr, "usage: webmcp-mcp [flags]\n\nAn MCP server (stdio, or streamable HTTP with -http) for the WebMCP tools of web pages.\n\nflags:")
+		fmt.Fprintln(
+			stderr,
+			"usage: webmcp-mcp [flags]\n\nAn MCP server (stdio, or streamable HTTP with -http) for the WebMCP "+
+				"tools of web pages.\n\nflags:",
+		)
 		fs.PrintDefaults()
 	}
 	if err := fs.Parse(args); err != nil {
@@ -207,7 +246,9 @@ func run(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, stde
 		return err
 	}
 	if dir == "" {
-		log.Info("no web/dist found (-assets): pages get the embedded loader without its module; what they return is normalized here")
+		log.Info(
+			"no web/dist found (-assets): pages get the embedded loader without its module; what they return is normalized here",
+		)
 	}
 	base, stopAssets, err := serveAssets(dir)
 	if err != nil {
@@ -256,7 +297,14 @@ func run(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, stde
 }
 
 // serveApp serves a's MCP server over stdio, or streamable HTTP on httpAddr.
-func serveApp(ctx context.Context, a *app, httpAddr string, stdin io.Reader, stdout, stderr io.Writer, log *slog.Logger) error {
+func serveApp(
+	ctx context.Context,
+	a *app,
+	httpAddr string,
+	stdin io.Reader,
+	stdout, stderr io.Writer,
+	log *slog.Logger,
+) error {
 	if httpAddr == "" {
 		err := a.server.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: dropCancelledWriter{stdout}})
 		if err != nil && (errors.Is(err, io.EOF) || ctx.Err() != nil) {
@@ -278,7 +326,11 @@ func serveHTTP(ctx context.Context, server *mcp.Server, addr string, log *slog.L
 		return fmt.Errorf("-http: %w", err)
 	}
 	if host, _, _ := net.SplitHostPort(ln.Addr().String()); !net.ParseIP(host).IsLoopback() {
-		fmt.Fprintf(stderr, "webmcp-mcp: warning: %s is not a loopback address; anyone who reaches it can drive the browser\n", host)
+		fmt.Fprintf(
+			stderr,
+			"webmcp-mcp: warning: %s is not a loopback address; anyone who reaches it can drive the browser\n",
+			host,
+		)
 	}
 	mux := http.NewServeMux()
 	mux.Handle("/mcp", http.NewCrossOriginProtection().Handler(dropCancelledHTTP(mcpHTTPHandler(server, log))))
@@ -304,7 +356,10 @@ const statelessFrom = "2026-07-28"
 func mcpHTTPHandler(server *mcp.Server, log *slog.Logger) http.Handler {
 	get := func(*http.Request) *mcp.Server { return server }
 	stateful := mcp.NewStreamableHTTPHandler(get, &mcp.StreamableHTTPOptions{Logger: log})
-	stateless := mcp.NewStreamableHTTPHandler(get, &mcp.StreamableHTTPOptions{Logger: log, Stateless: true, PropagateRequestCancellation: true})
+	stateless := mcp.NewStreamableHTTPHandler(
+		get,
+		&mcp.StreamableHTTPOptions{Logger: log, Stateless: true, PropagateRequestCancellation: true},
+	)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if v := r.Header.Get("MCP-Protocol-Version"); v >= statelessFrom {
 			stateless.ServeHTTP(w, r)

@@ -20,7 +20,11 @@ import (
 )
 
 func TestParseFlags(t *testing.T) {
-	o, err := parseFlags([]string{"-open", "https://a.example/", "-open", "https://b.example/", "-http", "127.0.0.1:0", "-timeout", "5s", "-webmcp=false"}, io.Discard)
+	o, err := parseFlags(
+		[]string{"-open", "https://a.example/", "-open", "https://b.example/", "-http", "127.0.0.1:0",
+			"-timeout", "5s", "-webmcp=false"},
+		io.Discard,
+	)
 	require.NoError(t, err)
 	assert.Equal(t, listFlag{"https://a.example/", "https://b.example/"}, o.open)
 	assert.Equal(t, "127.0.0.1:0", o.httpAddr)
@@ -37,7 +41,11 @@ func TestParseFlags(t *testing.T) {
 	assert.ErrorContains(t, err, "URLs go with -open")
 	_, err = parseFlags([]string{"-timeout", "0s"}, io.Discard)
 	assert.ErrorContains(t, err, "-timeout must be positive")
-	o, err = parseFlags([]string{"-browser", "http://127.0.0.1:9222", "-allow", "https://shop.example/", "-allow", "http://localhost:8080"}, io.Discard)
+	o, err = parseFlags(
+		[]string{"-browser", "http://127.0.0.1:9222",
+			"-allow", "https://shop.example/", "-allow", "http://localhost:8080"},
+		io.Discard,
+	)
 	require.NoError(t, err)
 	assert.Equal(t, []string{"https://shop.example", "http://localhost:8080"}, o.ext.origins())
 	_, err = parseFlags([]string{"-allow", "https://shop.example/cart"}, io.Discard)
@@ -119,7 +127,12 @@ func TestInjectScript(t *testing.T) {
 	s, err := injectScript(dist, "http://127.0.0.1:1234/", &p)
 	require.NoError(t, err)
 	assert.Contains(t, s, "(the loader of webmcp-bridge", "the embedded loader is inlined, whatever -assets holds")
-	assert.NotContains(t, s, "/* webmcp-bridge.js */", "pages never get -assets' loader, which normalizes (webmcp-mcp does that itself, once)")
+	assert.NotContains(
+		t,
+		s,
+		"/* webmcp-bridge.js */",
+		"pages never get -assets' loader, which normalizes (webmcp-mcp does that itself, once)",
+	)
 	assert.Contains(t, s, `"base":"http://127.0.0.1:1234/"`)
 	assert.Contains(t, s, `"strict":true`, "the policy goes to the page's bridge")
 	assert.NotContains(t, s, "__CONFIG__")
@@ -135,7 +148,12 @@ func TestObjectSchema(t *testing.T) {
 	assert.Equal(t, map[string]any{"type": "object"}, objectSchema(nil))
 	in := map[string]any{"type": "object", "properties": map[string]any{"a": map[string]any{"type": "string"}}}
 	assert.Equal(t, in, objectSchema(in))
-	assert.Equal(t, "object", objectSchema(map[string]any{"properties": map[string]any{}})["type"], "a schema without a type is an object schema")
+	assert.Equal(
+		t,
+		"object",
+		objectSchema(map[string]any{"properties": map[string]any{}})["type"],
+		"a schema without a type is an object schema",
+	)
 	s := objectSchema(map[string]any{"type": "string"})
 	assert.Equal(t, "object", s["type"])
 	assert.Contains(t, s["description"], `{"type":"string"}`)
@@ -145,11 +163,29 @@ func TestObjectSchema(t *testing.T) {
 func TestRunRefuses(t *testing.T) {
 	bad := filepath.Join(t.TempDir(), "policy.json")
 	require.NoError(t, os.WriteFile(bad, []byte(`{"maxImageByte": 1}`), 0o644))
-	err := run(context.Background(), options{policyFile: bad, timeout: time.Second}, strings.NewReader(""), io.Discard, io.Discard)
+	err := run(
+		context.Background(),
+		options{policyFile: bad, timeout: time.Second},
+		strings.NewReader(""),
+		io.Discard,
+		io.Discard,
+	)
 	assert.ErrorContains(t, err, `unknown setting "maxImageByte"`)
-	err = run(context.Background(), options{policyFile: filepath.Join(t.TempDir(), "none.json"), timeout: time.Second}, strings.NewReader(""), io.Discard, io.Discard)
+	err = run(
+		context.Background(),
+		options{policyFile: filepath.Join(t.TempDir(), "none.json"), timeout: time.Second},
+		strings.NewReader(""),
+		io.Discard,
+		io.Discard,
+	)
 	assert.ErrorContains(t, err, "-policy")
-	err = run(context.Background(), options{assets: t.TempDir(), timeout: time.Second}, strings.NewReader(""), io.Discard, io.Discard)
+	err = run(
+		context.Background(),
+		options{assets: t.TempDir(), timeout: time.Second},
+		strings.NewReader(""),
+		io.Discard,
+		io.Discard,
+	)
 	assert.ErrorContains(t, err, "is missing (run `make build`")
 }
 

@@ -37,13 +37,22 @@ func hostInvocation(args []string) (browser string, ok bool, err error) {
 	}
 	if strings.HasPrefix(args[0], "chrome-extension://") {
 		if args[0] != extensionOrigin {
-			return "", false, fmt.Errorf("started as the native-messaging host by %s: only %s may start it; refused", args[0], extensionOrigin)
+			return "", false, fmt.Errorf(
+				"started as the native-messaging host by %s: only %s may start it; refused",
+				args[0],
+				extensionOrigin,
+			)
 		}
 		return "chromium", true, nil
 	}
-	if len(args) == 2 && strings.HasSuffix(args[0], ".json") && filepath.IsAbs(args[0]) && !strings.HasPrefix(args[1], "-") {
+	if len(args) == 2 && strings.HasSuffix(args[0], ".json") && filepath.IsAbs(args[0]) &&
+		!strings.HasPrefix(args[1], "-") {
 		if args[1] != firefoxExtensionID {
-			return "", false, fmt.Errorf("started as the native-messaging host by the Firefox extension %q: only %s may start it; refused", args[1], firefoxExtensionID)
+			return "", false, fmt.Errorf(
+				"started as the native-messaging host by the Firefox extension %q: only %s may start it; refused",
+				args[1],
+				firefoxExtensionID,
+			)
 		}
 		return "firefox", true, nil
 	}

@@ -27,7 +27,12 @@ func TestFrameRoundTrip(t *testing.T) {
 	var buf bytes.Buffer
 	require.NoError(t, writeFrame(&buf, []byte(`{"a":"é"}`), maxToBrowser, "to the browser"))
 	raw := buf.Bytes()
-	assert.Equal(t, uint32(len(`{"a":"é"}`)), binary.NativeEndian.Uint32(raw[:4]), "the length in the machine's byte order")
+	assert.Equal(
+		t,
+		uint32(len(`{"a":"é"}`)),
+		binary.NativeEndian.Uint32(raw[:4]),
+		"the length in the machine's byte order",
+	)
 	msg, err := readFrame(&buf, maxFromBrowser, "from the browser")
 	require.NoError(t, err)
 	assert.JSONEq(t, `{"a":"é"}`, string(msg))
@@ -65,6 +70,7 @@ func TestFrameLimits(t *testing.T) {
 }
 
 func TestHostInvocation(t *testing.T) {
+	const firefoxManifest = "/home/u/.mozilla/native-messaging-hosts/webmcp_bridge.json"
 	for _, c := range []struct {
 		args    []string
 		browser string
@@ -76,8 +82,8 @@ func TestHostInvocation(t *testing.T) {
 		{args: []string{extensionOrigin}, browser: "chromium"},
 		{args: []string{extensionOrigin, "--parent-window=0"}, browser: "chromium"},
 		{args: []string{"chrome-extension://abcdefghijklmnopabcdefghijklmnop/"}, err: "only " + extensionOrigin},
-		{args: []string{"/home/u/.mozilla/native-messaging-hosts/webmcp_bridge.json", firefoxExtensionID}, browser: "firefox"},
-		{args: []string{"/home/u/.mozilla/native-messaging-hosts/webmcp_bridge.json", "evil@example.com"}, err: "only " + firefoxExtensionID},
+		{args: []string{firefoxManifest, firefoxExtensionID}, browser: "firefox"},
+		{args: []string{firefoxManifest, "evil@example.com"}, err: "only " + firefoxExtensionID},
 		{args: []string{"-policy", "p.json"}},
 	} {
 		browser, ok, err := hostInvocation(c.args)
@@ -322,7 +328,20 @@ func TestPeerOfAnotherUser(t *testing.T) {
 }
 
 func TestExtensionFlags(t *testing.T) {
-	o, err := parseFlags([]string{"-extension", "-allow", "https://shop.example", "-allow", "http://localhost:8080/", "-confirm", "never", "-confirm-timeout", "30s"}, io.Discard)
+	o, err := parseFlags(
+		[]string{
+			"-extension",
+			"-allow",
+			"https://shop.example",
+			"-allow",
+			"http://localhost:8080/",
+			"-confirm",
+			"never",
+			"-confirm-timeout",
+			"30s",
+		},
+		io.Discard,
+	)
 	require.NoError(t, err)
 	assert.True(t, o.ext.enabled)
 	assert.Equal(t, []string{"https://shop.example", "http://localhost:8080"}, o.ext.origins())

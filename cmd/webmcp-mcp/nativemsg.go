@@ -33,7 +33,12 @@ type frameLimitError struct {
 }
 
 func (e *frameLimitError) Error() string {
-	return fmt.Sprintf("a message of %d bytes %s is refused: native messaging carries at most %s", e.size, e.what, limitName(e.limit))
+	return fmt.Sprintf(
+		"a message of %d bytes %s is refused: native messaging carries at most %s",
+		e.size,
+		e.what,
+		limitName(e.limit),
+	)
 }
 
 func (e *frameLimitError) Unwrap() error { return errFrameTooLarge }

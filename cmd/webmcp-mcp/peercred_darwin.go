@@ -18,7 +18,10 @@ func peerUID(c *net.UnixConn) (int, error) {
 	}
 	var cred *unix.Xucred
 	var serr error
-	if err := raw.Control(func(fd uintptr) { cred, serr = unix.GetsockoptXucred(int(fd), unix.SOL_LOCAL, unix.LOCAL_PEERCRED) }); err != nil {
+	err = raw.Control(func(fd uintptr) {
+		cred, serr = unix.GetsockoptXucred(int(fd), unix.SOL_LOCAL, unix.LOCAL_PEERCRED)
+	})
+	if err != nil {
 		return 0, err
 	}
 	if serr != nil {

@@ -18,7 +18,8 @@ func peerUID(c *net.UnixConn) (int, error) {
 	}
 	var cred *unix.Ucred
 	var serr error
-	if err := raw.Control(func(fd uintptr) { cred, serr = unix.GetsockoptUcred(int(fd), unix.SOL_SOCKET, unix.SO_PEERCRED) }); err != nil {
+	err = raw.Control(func(fd uintptr) { cred, serr = unix.GetsockoptUcred(int(fd), unix.SOL_SOCKET, unix.SO_PEERCRED) })
+	if err != nil {
 		return 0, err
 	}
 	if serr != nil {

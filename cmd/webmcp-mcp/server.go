@@ -65,11 +65,16 @@ const (
 func newApp(policy bridge.Policy, timeout time.Duration, log *slog.Logger, version string) *app {
 	a := &app{policy: policy, timeout: timeout, log: log, registered: map[string]*mcp.Tool{}, names: newToolNames(),
 		ready: make(chan struct{}), readyTimeout: defaultReadyTimeout, syncReq: make(chan struct{}, 1)}
-	a.server = mcp.NewServer(&mcp.Implementation{Name: "webmcp-mcp", Title: "WebMCP pages (webmcp-bridge)", Version: version}, &mcp.ServerOptions{
-		Logger:       log,
-		Instructions: "Tools of the web pages open in a browser. Each page tool's description names its page; what a page returns is checked and sanitized, but it is still content from that page. Open pages with webmcp_open_page.",
-		Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}},
-	})
+	a.server = mcp.NewServer(
+		&mcp.Implementation{Name: "webmcp-mcp", Title: "WebMCP pages (webmcp-bridge)", Version: version},
+		&mcp.ServerOptions{
+			Logger: log,
+			Instructions: "Tools of the web pages open in a browser. Each page tool's description names its page; " +
+				"what a page returns is checked and sanitized, but it is still content from that page. Open pages " +
+				"with webmcp_open_page.",
+			Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}},
+		},
+	)
 	a.server.AddReceivingMiddleware(answerCancelled, mcpsdk.CompleteResults(), a.awaitPages)
 	a.addManagementTools()
 	a.addViewer()
@@ -191,10 +196,16 @@ func (a *app) unknownTool(name, loading string) *mcp.CallToolResult {
 	a.syncMu.Unlock()
 	switch {
 	case gone:
-		return ownError("gone", fmt.Sprintf("the page that had the tool %q is gone (it was %s, page %s); list the tools again",
-			name, clip(o.url, maxURLChars), o.key.page))
+		return ownError(
+			"gone",
+			fmt.Sprintf("the page that had the tool %q is gone (it was %s, page %s); list the tools again",
+				name, clip(o.url, maxURLChars), o.key.page),
+		)
 	case loading != "":
-		return ownError("loading", fmt.Sprintf("no tool %q yet: still loading after %s (-ready-timeout): %s", name, a.readyTimeout, loading))
+		return ownError(
+			"loading",
+			fmt.Sprintf("no tool %q yet: still loading after %s (-ready-timeout): %s", name, a.readyTimeout, loading),
+		)
 	}
 	return nil
 }
@@ -359,7 +370,10 @@ func (a *app) addPageTool(w wantedTool) (err error) {
 // page's bridge gives), or that the tool's calls are refused.
 func (w wantedTool) check(args json.RawMessage) *mcp.CallToolResult {
 	if w.schemaErr != "" {
-		return ownError("inputSchema", fmt.Sprintf("%q on page %s cannot be called: %s", w.page.Name, w.info.ID, w.schemaErr))
+		return ownError(
+			"inputSchema",
+			fmt.Sprintf("%q on page %s cannot be called: %s", w.page.Name, w.info.ID, w.schemaErr),
+		)
 	}
 	err := w.schema.ValidateJSON(args)
 	if err == nil {
@@ -397,25 +411,52 @@ func (a *app) callPageTool(ctx context.Context, c ToolCall) (*mcp.CallToolResult
 	switch {
 	case err == nil:
 	case errors.Is(err, ErrNavigated):
-		return ownError("navigated", fmt.Sprintf("page %s navigated during the call (it is now at %s), so the result of %q was lost; list the tools again",
-			id, clip(info.URL, maxURLChars), name)), nil
+		return ownError(
+			"navigated",
+			fmt.Sprintf(
+				"page %s navigated during the call (it is now at %s), so the result of %q was lost; list the tools again",
+				id,
+				clip(info.URL, maxURLChars),
+				name,
+			),
+		), nil
 	case errors.Is(err, ErrPageClosed) && err != ErrPageClosed:
-		return ownError("closed", fmt.Sprintf("page %s was closed during the call to %q: %s", id, name, strings.TrimPrefix(err.Error(), ErrPageClosed.Error()+": "))), nil
+		return ownError(
+			"closed",
+			fmt.Sprintf(
+				"page %s was closed during the call to %q: %s",
+				id,
+				name,
+				strings.TrimPrefix(err.Error(), ErrPageClosed.Error()+": "),
+			),
+		), nil
 	case errors.Is(err, ErrPageClosed):
 		return ownError("closed", fmt.Sprintf("page %s was closed, so %q cannot answer", id, name)), nil
 	case errors.Is(err, ErrNoSuchTool):
-		return ownError("missing", fmt.Sprintf("page %s no longer has a tool named %q; list the tools again", id, name)), nil
+		return ownError(
+			"missing",
+			fmt.Sprintf("page %s no longer has a tool named %q; list the tools again", id, name),
+		), nil
 	case ctx.Err() != nil:
 		return nil, ctx.Err() // the client cancelled: the page's call was aborted, no one reads a result
 	case cctx.Err() != nil:
-		return ownError("timeout", fmt.Sprintf("%q on page %s did not answer within %s (the call was aborted)", name, id, timeout)), nil
+		return ownError(
+			"timeout",
+			fmt.Sprintf("%q on page %s did not answer within %s (the call was aborted)", name, id, timeout),
+		), nil
 	default:
-		return ownError("call", fmt.Sprintf("calling %q on page %s failed: %s", name, id, strconv.Quote(clip(err.Error(), 500)))), nil
+		return ownError(
+			"call",
+			fmt.Sprintf("calling %q on page %s failed: %s", name, id, strconv.Quote(clip(err.Error(), 500))),
+		), nil
 	}
 	switch {
 	case ans.TooLarge > 0:
 		r, _ := refusal.Result(refusal.Reason{Limit: "maxResultBytes", Text: fmt.Sprintf(
-			"the tool returned %d characters, over webmcp-mcp's limit of %s", ans.TooLarge, sanitize.FormatBytes(maxOutputBytes))})
+			"the tool returned %d characters, over webmcp-mcp's limit of %s",
+			ans.TooLarge,
+			sanitize.FormatBytes(maxOutputBytes),
+		)})
 		return mcpsdk.ToSDK(r), nil
 	case ans.Error != nil:
 		return pageError(id, name, ans), nil
@@ -449,8 +490,21 @@ func (a *app) progress(ctx context.Context, ss *mcp.ServerSession, token any, pa
 				return
 			case <-tick.C:
 				waited := time.Since(start).Round(time.Second)
-				_ = ss.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: token, Progress: waited.Seconds(), Total: a.timeout.Seconds(),
-					Message: fmt.Sprintf("waiting for %q on page %s (%s of at most %s)", tool, page, waited, a.timeout)})
+				_ = ss.NotifyProgress(
+					ctx,
+					&mcp.ProgressNotificationParams{
+						ProgressToken: token,
+						Progress:      waited.Seconds(),
+						Total:         a.timeout.Seconds(),
+						Message: fmt.Sprintf(
+							"waiting for %q on page %s (%s of at most %s)",
+							tool,
+							page,
+							waited,
+							a.timeout,
+						),
+					},
+				)
 			}
 		}
 	}()
@@ -480,8 +534,16 @@ type pageSummary struct {
 }
 
 func (a *app) summary(p Page) pageSummary {
-	s := pageSummary{Page: p.ID, URL: clip(p.URL, maxURLChars), Title: clip(p.Title, maxTitleChars), Tools: []string{}, Omitted: p.More,
-		LoadError: p.LoadError, Dialogs: p.Dialogs, Errors: p.Errors}
+	s := pageSummary{
+		Page:      p.ID,
+		URL:       clip(p.URL, maxURLChars),
+		Title:     clip(p.Title, maxTitleChars),
+		Tools:     []string{},
+		Omitted:   p.More,
+		LoadError: p.LoadError,
+		Dialogs:   p.Dialogs,
+		Errors:    p.Errors,
+	}
 	a.syncMu.Lock()
 	defer a.syncMu.Unlock()
 	s.Omitted += a.omitted[p.ID]
@@ -518,10 +580,18 @@ func (s pageSummary) line() string {
 func (a *app) addManagementTools() {
 	opts := &mcpsdk.Options{Policy: a.policy}
 	mcpsdk.AddTool(a.server, &mcp.Tool{Name: toolOpenPage, Title: "Open a page",
-		Description: "Opens a web page in the browser, with the WebMCP bridge, and offers its WebMCP tools as MCP tools (tools/list_changed follows)."},
+		Description: "Opens a web page in the browser, with the WebMCP bridge, and offers its WebMCP tools as MCP " +
+			"tools (tools/list_changed follows)."},
 		func(ctx context.Context, _ *mcp.CallToolRequest, in openPageIn) (any, error) {
 			if o, err := originOf(in.URL); err == nil && !a.allowed(o) {
-				return mcpsdk.Error(fmt.Sprintf("%s is not an origin webmcp-mcp may open (-allow %s)", o, strings.Join(a.allow, " -allow ")), ""), nil
+				return mcpsdk.Error(
+					fmt.Sprintf(
+						"%s is not an origin webmcp-mcp may open (-allow %s)",
+						o,
+						strings.Join(a.allow, " -allow "),
+					),
+					"",
+				), nil
 			}
 			p, err := a.src.Open(ctx, in.URL)
 			if p.ID == "" {
@@ -530,19 +600,27 @@ func (a *app) addManagementTools() {
 			a.syncTools()
 			s := a.summary(p)
 			if err != nil {
-				return map[string]any{"content": []any{mcpsdk.Text("Could not load " + s.line())}, "structuredContent": s, "isError": true}, nil
+				return map[string]any{
+					"content":           []any{mcpsdk.Text("Could not load " + s.line())},
+					"structuredContent": s,
+					"isError":           true,
+				}, nil
 			}
 			return map[string]any{"content": []any{mcpsdk.Text("Opened " + s.line())}, "structuredContent": s}, nil
 		}, opts)
 	mcpsdk.AddTool(a.server, &mcp.Tool{Name: toolListPages, Title: "List pages",
-		Description: "Lists the open pages: id, URL, title and the MCP names of their tools.", Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true}},
+		Description: "Lists the open pages: id, URL, title and the MCP names of their tools.",
+		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true}},
 		func(ctx context.Context, _ *mcp.CallToolRequest, _ struct{}) (any, error) {
 			var lines, closed []string
 			pages := []pageSummary{}
 			for _, p := range a.src.Pages(ctx) {
 				if p.Closed != "" {
 					if p.Closed != "closed" {
-						closed = append(closed, fmt.Sprintf("Closed: %s (%s) was closed: %s", p.ID, clip(p.URL, maxURLChars), p.Closed))
+						closed = append(
+							closed,
+							fmt.Sprintf("Closed: %s (%s) was closed: %s", p.ID, clip(p.URL, maxURLChars), p.Closed),
+						)
 					}
 					continue
 				}
@@ -557,10 +635,14 @@ func (a *app) addManagementTools() {
 				}
 			}
 			lines = append(lines, closed...)
-			return map[string]any{"content": []any{mcpsdk.Text(strings.Join(lines, "\n"))}, "structuredContent": map[string]any{"pages": pages}}, nil
+			return map[string]any{
+				"content":           []any{mcpsdk.Text(strings.Join(lines, "\n"))},
+				"structuredContent": map[string]any{"pages": pages},
+			}, nil
 		}, opts)
 	mcpsdk.AddTool(a.server, &mcp.Tool{Name: toolClosePage, Title: "Close a page",
-		Description: "Closes an open page; its tools go away (tools/list_changed follows).", Annotations: &mcp.ToolAnnotations{DestructiveHint: ptr(false)}},
+		Description: "Closes an open page; its tools go away (tools/list_changed follows).",
+		Annotations: &mcp.ToolAnnotations{DestructiveHint: ptr(false)}},
 		func(ctx context.Context, _ *mcp.CallToolRequest, in closePageIn) (any, error) {
 			if err := a.src.Close(ctx, in.Page); err != nil {
 				return mcpsdk.Error(fmt.Sprintf("no page %q is open", in.Page), ""), nil

@@ -34,10 +34,15 @@ func viewerHTML() string {
 // addViewer offers the view as a resource.
 func (a *app) addViewer() {
 	html := viewerHTML()
-	a.server.AddResource(&mcp.Resource{URI: viewerURI, Name: "webmcp-mcp-viewer", Title: "What the page returned", MIMEType: viewerMIME,
-		Description: "Shows a page tool's result as the person would see it: sanitized HTML, images, tables and links with their real host."},
+	a.server.AddResource(
+		&mcp.Resource{URI: viewerURI, Name: "webmcp-mcp-viewer", Title: "What the page returned", MIMEType: viewerMIME,
+			Description: "Shows a page tool's result as the person would see it: sanitized HTML, images, tables and " +
+				"links with their real host."},
 		func(context.Context, *mcp.ReadResourceRequest) (*mcp.ReadResourceResult, error) {
-			return &mcp.ReadResourceResult{Contents: []*mcp.ResourceContents{{URI: viewerURI, MIMEType: viewerMIME, Text: html,
-				Meta: mcp.Meta{"ui": map[string]any{"prefersBorder": true}}}}}, nil
-		})
+			return &mcp.ReadResourceResult{
+				Contents: []*mcp.ResourceContents{{URI: viewerURI, MIMEType: viewerMIME, Text: html,
+					Meta: mcp.Meta{"ui": map[string]any{"prefersBorder": true}}}},
+			}, nil
+		},
+	)
 }

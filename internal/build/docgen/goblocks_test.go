@@ -68,7 +68,13 @@ func TestGoBlocksCompile(t *testing.T) {
 		for _, m := range goBlock.FindAllStringSubmatch(string(text), -1) {
 			n++
 			body := regexp.MustCompile(`(?s)^import \(.*?\)\n`).ReplaceAllString(m[1], "")
-			fmt.Fprintf(&src, "\n// from %s\nfunc block%d(ctx context.Context, toolOutput []byte, rawFromExecuteTool string, schema, args []byte) {\n", filepath.Base(file), n)
+			fmt.Fprintf(
+				&src,
+				"\n// from %s\nfunc block%d(ctx context.Context, toolOutput []byte, rawFromExecuteTool string, "+
+					"schema, args []byte) {\n",
+				filepath.Base(file),
+				n,
+			)
 			fmt.Fprintf(&src, "%s\n", body)
 			for _, name := range declared(t, body) {
 				fmt.Fprintf(&src, "\t_ = %s\n", name)

@@ -10,7 +10,8 @@
 // build has none of that code. With -extension it builds the extension's own scripts (the relay,
 // the side panel, the background worker) from web/extension.
 //
-//	go run ./internal/build/jsbuild -src web/src -out web/dist -version 0.3.0 -wasm-exec "$(go env GOROOT)/lib/wasm/wasm_exec.js"
+//	go run ./internal/build/jsbuild -src web/src -out web/dist -version 0.3.0 \
+//		-wasm-exec "$(go env GOROOT)/lib/wasm/wasm_exec.js"
 package main
 
 import (
@@ -53,9 +54,21 @@ func main() {
 	out := flag.String("out", "web/dist", "where the built files go")
 	version := flag.String("version", "", "the package's version, written into the loader")
 	wasmExec := flag.String("wasm-exec", "", "Go's lib/wasm/wasm_exec.js, imported by the Worker as go:wasm_exec")
-	testBuild := flag.Bool("test", false, "build the test build's loader and Worker (with the tests' door into the module)")
-	rawResults := flag.Bool("raw-results", false, "build the loader to hand on results prepared, not normalized (webmcp-mcp's, whose server normalizes them)")
-	extension := flag.Bool("extension", false, "build the extension's scripts (relay.ts, panel.ts, background.ts in -src) instead")
+	testBuild := flag.Bool(
+		"test",
+		false,
+		"build the test build's loader and Worker (with the tests' door into the module)",
+	)
+	rawResults := flag.Bool(
+		"raw-results",
+		false,
+		"build the loader to hand on results prepared, not normalized (webmcp-mcp's, whose server normalizes them)",
+	)
+	extension := flag.Bool(
+		"extension",
+		false,
+		"build the extension's scripts (relay.ts, panel.ts, background.ts in -src) instead",
+	)
 	flag.Parse()
 	if *version == "" {
 		fmt.Fprintln(os.Stderr, "jsbuild: -version is required (the version in web/package.json)")
@@ -66,9 +79,12 @@ func main() {
 		os.Exit(2)
 	}
 	goWasmExec := api.Plugin{Name: "go-wasm-exec", Setup: func(b api.PluginBuild) {
-		b.OnResolve(api.OnResolveOptions{Filter: `^go:wasm_exec$`}, func(api.OnResolveArgs) (api.OnResolveResult, error) {
-			return api.OnResolveResult{Path: *wasmExec}, nil
-		})
+		b.OnResolve(
+			api.OnResolveOptions{Filter: `^go:wasm_exec$`},
+			func(api.OnResolveArgs) (api.OnResolveResult, error) {
+				return api.OnResolveResult{Path: *wasmExec}, nil
+			},
+		)
 	}}
 	// The script a page loads leaves its chunks out: each is fetched, beside the script, on
 	// first need. The other builds hold them (a bundler splits the ES module as it likes;
@@ -118,8 +134,11 @@ func main() {
 			Write:             true,
 			LogLevel:          api.LogLevelWarning,
 			Plugins:           plugins,
-			Define:            map[string]string{"__WEBMCP_TEST__": fmt.Sprint(*testBuild), "__WEBMCP_RAW_RESULTS__": fmt.Sprint(*rawResults)},
-			External:          []string{"react"},
+			Define: map[string]string{
+				"__WEBMCP_TEST__":        fmt.Sprint(*testBuild),
+				"__WEBMCP_RAW_RESULTS__": fmt.Sprint(*rawResults),
+			},
+			External: []string{"react"},
 		})
 		for _, m := range r.Errors {
 			failed = true
@@ -138,7 +157,11 @@ func main() {
 		p := filepath.Join(*out, b.outfile)
 		data, err := os.ReadFile(p)
 		if err == nil {
-			err = os.WriteFile(p, []byte(strings.ReplaceAll(string(data), "__WEBMCP_BRIDGE_VERSION__", *version)), 0o644)
+			err = os.WriteFile(
+				p,
+				[]byte(strings.ReplaceAll(string(data), "__WEBMCP_BRIDGE_VERSION__", *version)),
+				0o644,
+			)
 		}
 		if err != nil {
 			fmt.Fprintln(os.Stderr, "jsbuild:", err)

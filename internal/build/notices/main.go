@@ -19,7 +19,9 @@ import (
 )
 
 // licenceFiles are the files of a module (or GOROOT) whose text must travel with its binaries.
-var licenceFiles = []string{"LICENSE", "LICENSE.md", "LICENSE.txt", "LICENCE", "COPYING", "NOTICE", "NOTICE.md", "PATENTS"}
+var licenceFiles = []string{
+	"LICENSE", "LICENSE.md", "LICENSE.txt", "LICENCE", "COPYING", "NOTICE", "NOTICE.md", "PATENTS",
+}
 
 // module is one entry of the build list.
 type module struct{ Path, Version, Dir string }
@@ -40,7 +42,8 @@ func main() {
 // buildList is the modules the WebAssembly module (./wasm, for js/wasm) is built from, but the
 // main module, sorted by path.
 func buildList(repo string) ([]module, error) {
-	cmd := exec.Command("go", "list", "-deps", "-f", "{{with .Module}}{{if not .Main}}{{.Path}}\t{{.Version}}\t{{.Dir}}{{end}}{{end}}", "./wasm")
+	cmd := exec.Command("go", "list", "-deps",
+		"-f", "{{with .Module}}{{if not .Main}}{{.Path}}\t{{.Version}}\t{{.Dir}}{{end}}{{end}}", "./wasm")
 	cmd.Dir = repo
 	cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
 	var stderr bytes.Buffer
@@ -106,7 +109,12 @@ func section(b *bytes.Buffer, name, from, dir string) error {
 		fmt.Fprintf(b, "%s %s\n\n%s\n", strings.Repeat("-", 40), f, strings.TrimSpace(string(text)))
 	}
 	if !found {
-		return fmt.Errorf("%s: no licence file (%s) in %s: its notice cannot be shipped", name, strings.Join(licenceFiles, ", "), dir)
+		return fmt.Errorf(
+			"%s: no licence file (%s) in %s: its notice cannot be shipped",
+			name,
+			strings.Join(licenceFiles, ", "),
+			dir,
+		)
 	}
 	return nil
 }

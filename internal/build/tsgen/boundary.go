@@ -44,7 +44,10 @@ func boundaryTS() ([]byte, error) {
 	f.line("")
 	f.line("/** A binary a tool returned, handed to the module as bytes: at index of the result (-1: the")
 	f.line(" * result itself), as the value itself (field \"\") or as an image block's data (field \"data\"). */")
-	f.line("export interface Binary { readonly index: number; readonly field: \"\" | \"data\"; readonly bytes: Uint8Array; readonly mimeType: string }")
+	f.line(
+		"export interface Binary { readonly index: number; readonly field: \"\" | \"data\"; readonly " +
+			"bytes: Uint8Array; readonly mimeType: string }",
+	)
 	f.line("")
 	f.line("/** The module's exports and their arguments. */")
 	f.line("export interface ExportArgs {")
@@ -87,7 +90,10 @@ func boundaryTS() ([]byte, error) {
 		names[i] = e.Name
 	}
 	f.line("/** Every export's name: the module server reads the exports by these names, nothing else. */")
-	f.line("export const EXPORT_NAMES: readonly (ExportName | TestExportName)[] = [%s];", strings.Join(quoteAll(names), ", "))
+	f.line(
+		"export const EXPORT_NAMES: readonly (ExportName | TestExportName)[] = [%s];",
+		strings.Join(quoteAll(names), ", "),
+	)
 	f.line("")
 	f.line("export const FRAME_SEPARATOR = %s;", q(boundary.FrameSeparator))
 	f.line("export const MESSAGE_PREFIX = %s;", q(boundary.MessagePrefix))

@@ -52,7 +52,10 @@ func main() {
 	}
 	if len(os.Args) != 2 || commands[os.Args[1]] == nil {
 		fmt.Fprintln(os.Stderr, "usage: go run ./internal/build/tstools types    (writes web/types from web/src)")
-		fmt.Fprintln(os.Stderr, "       go run ./internal/build/tstools format   (formats web/src and web/extension with Prettier)")
+		fmt.Fprintln(
+			os.Stderr,
+			"       go run ./internal/build/tstools format   (formats web/src and web/extension with Prettier)",
+		)
 		os.Exit(2)
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)

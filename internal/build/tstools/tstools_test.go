@@ -52,7 +52,8 @@ func TestFormatted(t *testing.T) {
 	// Prettier leaves long strings and comments as they are: those are wrapped by hand.
 	for _, dir := range []string{"src", "extension"} {
 		require.NoError(t, filepath.WalkDir(filepath.Join(web, dir), func(path string, d fs.DirEntry, err error) error {
-			if err != nil || d.IsDir() || filepath.Ext(path) != ".ts" || filepath.Base(filepath.Dir(path)) == "generated" {
+			if err != nil || d.IsDir() || filepath.Ext(path) != ".ts" ||
+				filepath.Base(filepath.Dir(path)) == "generated" {
 				return err
 			}
 			b, err := os.ReadFile(path)
@@ -74,7 +75,12 @@ func TestTypingsAreCurrent(t *testing.T) {
 	require.NoError(t, emitTypings(ctx, web, out))
 	want := readTree(t, out)
 	got := readTree(t, filepath.Join(web, "types"))
-	require.Equal(t, keys(want), keys(got), "web/types has other files than tsc makes: run go run ./internal/build/tstools types")
+	require.Equal(
+		t,
+		keys(want),
+		keys(got),
+		"web/types has other files than tsc makes: run go run ./internal/build/tstools types",
+	)
 	for name, w := range want {
 		require.Equal(t, w, got[name], "web/types/%s is stale: run go run ./internal/build/tstools types", name)
 	}

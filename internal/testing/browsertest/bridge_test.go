@@ -50,12 +50,20 @@ func TestBridgeEndToEnd(t *testing.T) {
 
 		r = callTool(t, ctx, "html", noArgs)
 		require.Len(t, r.Content, 3)
-		assert.Equal(t, "<p>Hi <b>there</b></p>", strings.TrimSpace(r.Content[0]["resource"].(map[string]any)["text"].(string)))
+		assert.Equal(
+			t,
+			"<p>Hi <b>there</b></p>",
+			strings.TrimSpace(r.Content[0]["resource"].(map[string]any)["text"].(string)),
+		)
 		assert.Equal(t, "Hi there", r.Content[1]["text"])
 		assert.Contains(t, r.Content[2]["text"], "[html sanitized: removed")
 
 		r = callTool(t, ctx, "link", noArgs)
-		assert.Equal(t, map[string]any{"type": "resource_link", "uri": "https://example.com/docs", "name": "Docs", "title": "Docs"}, r.Content[0])
+		assert.Equal(
+			t,
+			map[string]any{"type": "resource_link", "uri": "https://example.com/docs", "name": "Docs", "title": "Docs"},
+			r.Content[0],
+		)
 
 		r = callTool(t, ctx, "table", noArgs)
 		assert.Equal(t, "| a | b |\n| --- | --- |\n| 1 | x\\|y |", r.Content[0]["text"])
@@ -75,12 +83,31 @@ func TestBridgeEndToEnd(t *testing.T) {
 		assert.Equal(t, "image/png", r.Content[0]["mimeType"], "a canvas becomes a PNG")
 
 		r = callTool(t, ctx, "mcp", noArgs)
-		assert.Equal(t, map[string]any{"type": "text", "text": "native", "annotations": map[string]any{"audience": []any{"assistant"}, "priority": 0.0}, "_meta": map[string]any{"k": 1.0}}, r.Content[0], "priority 0 survives")
-		assert.Equal(t, map[string]any{"type": "resource_link", "uri": "https://example.com/r", "name": "r"}, r.Content[1])
+		assert.Equal(
+			t,
+			map[string]any{
+				"type":        "text",
+				"text":        "native",
+				"annotations": map[string]any{"audience": []any{"assistant"}, "priority": 0.0},
+				"_meta":       map[string]any{"k": 1.0},
+			},
+			r.Content[0],
+			"priority 0 survives",
+		)
+		assert.Equal(
+			t,
+			map[string]any{"type": "resource_link", "uri": "https://example.com/r", "name": "r"},
+			r.Content[1],
+		)
 		assert.Equal(t, map[string]any{"n": 1.0}, r.StructuredContent)
 
 		r = callTool(t, ctx, "unknown_block", noArgs)
-		assert.Equal(t, `{"content":[{"type":"text","text":"a"},{"type":"widget","props":{"x":1}}]}`, r.Content[0]["text"], "an unknown block keeps the whole value as data")
+		assert.Equal(
+			t,
+			`{"content":[{"type":"text","text":"a"},{"type":"widget","props":{"x":1}}]}`,
+			r.Content[0]["text"],
+			"an unknown block keeps the whole value as data",
+		)
 		assert.NotNil(t, r.StructuredContent)
 
 		r = callTool(t, ctx, "data", noArgs)
@@ -114,7 +141,13 @@ func TestInvalidArguments(t *testing.T) {
 		open(t, ctx, base+"/test/tools.html")
 		r := callTool(t, ctx, "typed", map[string]any{"color": "blue"})
 		assert.True(t, r.IsError, "native=%v", native)
-		assert.Equal(t, `Error: invalid arguments at "/color": "blue" is not one of ["red","green"] (enum)`, r.Content[0]["text"], "native=%v", native)
+		assert.Equal(
+			t,
+			`Error: invalid arguments at "/color": "blue" is not one of ["red","green"] (enum)`,
+			r.Content[0]["text"],
+			"native=%v",
+			native,
+		)
 	})
 }
 
@@ -170,7 +203,13 @@ func TestAgentAPI(t *testing.T) {
 		runJS(t, ctx, "bridge.js", "agentAPI", &got)
 		require.GreaterOrEqual(t, len(got.Tools), 15, "native=%v", native)
 		for _, tool := range got.Tools {
-			assert.IsType(t, map[string]any{}, tool["inputSchema"], "inputSchema is always an object (native=%v)", native)
+			assert.IsType(
+				t,
+				map[string]any{},
+				tool["inputSchema"],
+				"inputSchema is always an object (native=%v)",
+				native,
+			)
 		}
 		assert.Equal(t, `webmcp-bridge: no tool named "nope" on this page`, got.Unknown)
 		assert.Equal(t, "stop", got.Aborted, "native=%v", native)

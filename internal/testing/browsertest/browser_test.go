@@ -57,7 +57,13 @@ func serveLogged(t *testing.T, dist string) (string, *requests) {
 	strict := withCSP("script-src 'self' 'unsafe-inline'", http.StripPrefix("/csp/dist/", serve.Handler(dist)))
 	mux.Handle("/csp/dist/", strict)
 	// WebAssembly allowed, Workers not: the module runs on the page's thread.
-	mux.Handle("/noworker/", withCSP("script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'; worker-src 'none'", http.StripPrefix("/noworker/", serve.Handler("pages"))))
+	mux.Handle(
+		"/noworker/",
+		withCSP(
+			"script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'; worker-src 'none'",
+			http.StripPrefix("/noworker/", serve.Handler("pages")),
+		),
+	)
 	// The module's files from a server that sends the module as application/octet-stream.
 	mux.Handle("/octet/", http.StripPrefix("/octet/", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "application/octet-stream")
@@ -107,13 +113,20 @@ func browser(t *testing.T, native bool, extra ...chromedp.ExecAllocatorOption) c
 
 // browserIn starts headless Chromium on the profile userDataDir; the returned function closes it
 // (as t's cleanup does).
-func browserIn(t *testing.T, userDataDir string, native bool, extra ...chromedp.ExecAllocatorOption) (context.Context, func()) {
+func browserIn(
+	t *testing.T,
+	userDataDir string,
+	native bool,
+	extra ...chromedp.ExecAllocatorOption,
+) (context.Context, func()) {
 	t.Helper()
 	chromium, err := headless.ChromiumPath()
 	if err != nil {
 		t.Fatal(err)
 	}
-	actx, cancel := chromedp.NewExecAllocator(context.Background(), headless.Options(chromium, userDataDir, native, extra...)...)
+	actx, cancel := chromedp.NewExecAllocator(
+		context.Background(),
+		headless.Options(chromium, userDataDir, native, extra...)...)
 	t.Cleanup(cancel)
 	ctx, cancel2 := chromedp.NewContext(actx)
 	t.Cleanup(cancel2)
@@ -152,7 +165,12 @@ func importJS(file, fn string, args []any) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	return fmt.Sprintf(`const m = await import(new URL(%q, location.origin).href); return await m[%q](...%s);`, "/test/js/"+file, fn, a), nil
+	return fmt.Sprintf(
+		`const m = await import(new URL(%q, location.origin).href); return await m[%q](...%s);`,
+		"/test/js/"+file,
+		fn,
+		a,
+	), nil
 }
 
 // jsArgs is args as a JSON array.
@@ -170,7 +188,11 @@ func eachMode(t *testing.T, f func(t *testing.T, ctx context.Context, native boo
 }
 
 // eachModeOf is eachMode with the browser that start makes for a mode (extensionBrowser, say).
-func eachModeOf(t *testing.T, start func(t *testing.T, native bool, extra ...chromedp.ExecAllocatorOption) context.Context, f func(t *testing.T, ctx context.Context, native bool)) {
+func eachModeOf(
+	t *testing.T,
+	start func(t *testing.T, native bool, extra ...chromedp.ExecAllocatorOption) context.Context,
+	f func(t *testing.T, ctx context.Context, native bool),
+) {
 	for _, mode := range modes {
 		t.Run(mode.name, func(t *testing.T) { f(t, start(t, mode.native), mode.native) })
 	}

@@ -30,7 +30,8 @@ type conformanceResult struct {
 // opaque origin and in one with document.domain enabled (see serveConformance).
 var conformancePages = []string{
 	"/test/conformance.html", "/sandboxed/conformance.html", "/domain/conformance.html",
-	"/test/declarative-conformance.html", "/sandboxed/declarative-conformance.html", "/domain/declarative-conformance.html",
+	"/test/declarative-conformance.html", "/sandboxed/declarative-conformance.html",
+	"/domain/declarative-conformance.html",
 }
 
 // serveConformance serves what serveWeb serves, and the test pages also under /sandboxed/ (a
@@ -45,10 +46,22 @@ func serveConformance(t *testing.T) string {
 	mux.Handle("/dist/", http.StripPrefix("/dist/", serve.Handler(filepath.Join(web, "dist"))))
 	mux.Handle("/test/", http.StripPrefix("/test/", serve.Handler("pages")))
 	withHeader := func(name, value string, h http.Handler) http.Handler {
-		return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) { w.Header().Set(name, value); h.ServeHTTP(w, r) })
+		return http.HandlerFunc(
+			func(w http.ResponseWriter, r *http.Request) { w.Header().Set(name, value); h.ServeHTTP(w, r) },
+		)
 	}
-	mux.Handle("/sandboxed/", withHeader("Content-Security-Policy", "sandbox allow-scripts", http.StripPrefix("/sandboxed/", serve.Handler("pages"))))
-	mux.Handle("/domain/", withHeader("Origin-Agent-Cluster", "?0", http.StripPrefix("/domain/", serve.Handler("pages"))))
+	mux.Handle(
+		"/sandboxed/",
+		withHeader(
+			"Content-Security-Policy",
+			"sandbox allow-scripts",
+			http.StripPrefix("/sandboxed/", serve.Handler("pages")),
+		),
+	)
+	mux.Handle(
+		"/domain/",
+		withHeader("Origin-Agent-Cluster", "?0", http.StripPrefix("/domain/", serve.Handler("pages"))),
+	)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	srv := &http.Server{Handler: mux}
@@ -138,10 +151,24 @@ func TestConformanceAgainstNative(t *testing.T) {
 	total := count{}
 	for _, f := range names {
 		c := files[f]
-		fmt.Fprintf(&table, "\n  %-70s %3d checks: native Chromium %3d, fallback %3d", f, c.checks, c.native, c.fallback)
+		fmt.Fprintf(
+			&table,
+			"\n  %-70s %3d checks: native Chromium %3d, fallback %3d",
+			f,
+			c.checks,
+			c.native,
+			c.fallback,
+		)
 		total.checks, total.native, total.fallback = total.checks+c.checks, total.native+c.native, total.fallback+c.fallback
 	}
-	t.Logf("per WPT file (webmcp/…):%s\n  %-70s %3d checks: native Chromium %3d, fallback %3d", table.String(), "all", total.checks, total.native, total.fallback)
+	t.Logf(
+		"per WPT file (webmcp/…):%s\n  %-70s %3d checks: native Chromium %3d, fallback %3d",
+		table.String(),
+		"all",
+		total.checks,
+		total.native,
+		total.fallback,
+	)
 }
 
 // firstLine is the first line of a check's error (its message, without the stack).

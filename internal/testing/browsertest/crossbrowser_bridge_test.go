@@ -30,13 +30,21 @@ var endToEnd = []struct {
 	}},
 	{"html", noArgs, func(c *checkT, r result) {
 		if assert.Len(c, r.Content, 3) {
-			assert.Equal(c, "<p>Hi <b>there</b></p>", strings.TrimSpace(r.Content[0]["resource"].(map[string]any)["text"].(string)))
+			assert.Equal(
+				c,
+				"<p>Hi <b>there</b></p>",
+				strings.TrimSpace(r.Content[0]["resource"].(map[string]any)["text"].(string)),
+			)
 			assert.Equal(c, "Hi there", r.Content[1]["text"])
 			assert.Contains(c, r.Content[2]["text"], "[html sanitized: removed")
 		}
 	}},
 	{"link", noArgs, func(c *checkT, r result) {
-		assert.Equal(c, map[string]any{"type": "resource_link", "uri": "https://example.com/docs", "name": "Docs", "title": "Docs"}, r.Content[0])
+		assert.Equal(
+			c,
+			map[string]any{"type": "resource_link", "uri": "https://example.com/docs", "name": "Docs", "title": "Docs"},
+			r.Content[0],
+		)
 	}},
 	{"table", noArgs, func(c *checkT, r result) {
 		assert.Equal(c, "| a | b |\n| --- | --- |\n| 1 | x\\|y |", r.Content[0]["text"])
@@ -56,12 +64,31 @@ var endToEnd = []struct {
 		assert.Equal(c, "image/png", r.Content[0]["mimeType"], "a canvas becomes a PNG")
 	}},
 	{"mcp", noArgs, func(c *checkT, r result) {
-		assert.Equal(c, map[string]any{"type": "text", "text": "native", "annotations": map[string]any{"audience": []any{"assistant"}, "priority": 0.0}, "_meta": map[string]any{"k": 1.0}}, r.Content[0], "priority 0 survives")
-		assert.Equal(c, map[string]any{"type": "resource_link", "uri": "https://example.com/r", "name": "r"}, r.Content[1])
+		assert.Equal(
+			c,
+			map[string]any{
+				"type":        "text",
+				"text":        "native",
+				"annotations": map[string]any{"audience": []any{"assistant"}, "priority": 0.0},
+				"_meta":       map[string]any{"k": 1.0},
+			},
+			r.Content[0],
+			"priority 0 survives",
+		)
+		assert.Equal(
+			c,
+			map[string]any{"type": "resource_link", "uri": "https://example.com/r", "name": "r"},
+			r.Content[1],
+		)
 		assert.Equal(c, map[string]any{"n": 1.0}, r.StructuredContent)
 	}},
 	{"unknown_block", noArgs, func(c *checkT, r result) {
-		assert.Equal(c, `{"content":[{"type":"text","text":"a"},{"type":"widget","props":{"x":1}}]}`, r.Content[0]["text"], "an unknown block keeps the whole value as data")
+		assert.Equal(
+			c,
+			`{"content":[{"type":"text","text":"a"},{"type":"widget","props":{"x":1}}]}`,
+			r.Content[0]["text"],
+			"an unknown block keeps the whole value as data",
+		)
 		assert.NotNil(c, r.StructuredContent)
 	}},
 	{"data", noArgs, func(c *checkT, r result) {
@@ -109,7 +136,12 @@ func TestCrossBrowserBridge(t *testing.T) {
 			}
 			if c.run("bridge.js", "info", &info) {
 				// Firefox's prototype is native WebMCP, behind the bridge's own ModelContext.
-				assert.Equal(c, r.browser == "firefox-webmcp", info.Native, "native WebMCP only with Firefox's prototype on")
+				assert.Equal(
+					c,
+					r.browser == "firefox-webmcp",
+					info.Native,
+					"native WebMCP only with Firefox's prototype on",
+				)
 				assert.True(c, info.Same, "navigator.modelContext is document.modelContext")
 				assert.NotEmpty(c, info.Ver)
 			}
@@ -124,7 +156,11 @@ func TestCrossBrowserBridge(t *testing.T) {
 		r.check("bridge/invalid arguments", func(c *checkT) {
 			if res, ok := c.callTool("typed", map[string]any{"color": "blue"}); ok {
 				assert.True(c, res.IsError)
-				assert.Equal(c, `Error: invalid arguments at "/color": "blue" is not one of ["red","green"] (enum)`, res.Content[0]["text"])
+				assert.Equal(
+					c,
+					`Error: invalid arguments at "/color": "blue" is not one of ["red","green"] (enum)`,
+					res.Content[0]["text"],
+				)
 			}
 		})
 		r.check("bridge/1,000 concurrent calls", func(c *checkT) {
@@ -156,7 +192,8 @@ func TestCrossBrowserBridge(t *testing.T) {
 			assert.Equal(c, `policy: unknown setting "maxImageByte"`, got.BadPolicy)
 			assert.Equal(c, true, got.Strict["isError"])
 			assert.Equal(c, true, got.Policy["strict"])
-			if typed, _ := got.Typed["content"].([]any); assert.Len(c, typed, 3, "a Blob, an ArrayBuffer and a typed array") {
+			typed, _ := got.Typed["content"].([]any)
+			if assert.Len(c, typed, 3, "a Blob, an ArrayBuffer and a typed array") {
 				for _, b := range typed {
 					assert.Equal(c, "image/png", b.(map[string]any)["mimeType"], "binary results become images")
 				}
@@ -195,12 +232,24 @@ func TestCrossBrowserBridge(t *testing.T) {
 			if !assert.Len(c, res.Content, 4) {
 				return
 			}
-			assert.Equal(c, "<p>hi</p>", strings.TrimSpace(res.Content[0]["resource"].(map[string]any)["text"].(string)))
+			assert.Equal(
+				c,
+				"<p>hi</p>",
+				strings.TrimSpace(res.Content[0]["resource"].(map[string]any)["text"].(string)),
+			)
 			for _, b := range res.Content[1:] {
 				assert.Equal(c, "text", b["type"], "the hostile blocks are replaced by notices: %v", b)
 			}
-			assert.Contains(c, res.Content[2]["text"], "[resource_link removed: the javascript: scheme is never allowed]")
-			assert.Contains(c, res.Content[3]["text"], "[image removed: SVG images are not allowed (they can carry script)]")
+			assert.Contains(
+				c,
+				res.Content[2]["text"],
+				"[resource_link removed: the javascript: scheme is never allowed]",
+			)
+			assert.Contains(
+				c,
+				res.Content[3]["text"],
+				"[image removed: SVG images are not allowed (they can carry script)]",
+			)
 		})
 
 		r.open(base + "/test/blank.html")

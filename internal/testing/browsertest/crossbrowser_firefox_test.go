@@ -26,7 +26,10 @@ func TestFirefoxNativeWebMCP(t *testing.T) {
 	base := serveWeb(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	t.Cleanup(cancel)
-	page, err := webdriver.StartFirefox(ctx, webdriver.FirefoxOptions{ProfileDir: t.TempDir(), Prefs: firefoxWebMCP(true)})
+	page, err := webdriver.StartFirefox(
+		ctx,
+		webdriver.FirefoxOptions{ProfileDir: t.TempDir(), Prefs: firefoxWebMCP(true)},
+	)
 	if err != nil {
 		t.Fatalf("starting Firefox: %v\n(`make firefox`, from mk/browsers.mk, installs it as root)", err)
 	}
@@ -38,7 +41,10 @@ func TestFirefoxNativeWebMCP(t *testing.T) {
 		Invoked      map[string]any
 		After        []string
 	}
-	require.NoError(t, page.Eval(ctx, `const m = await import("/test/js/firefox.js"); return await m.nativePrototype();`, &got))
+	require.NoError(
+		t,
+		page.Eval(ctx, `const m = await import("/test/js/firefox.js"); return await m.nativePrototype();`, &got),
+	)
 	assert.True(t, got.Same, "navigator.modelContext is document.modelContext")
 	assert.True(t, got.Native, "WebMCPBridge.native: the browser has WebMCP of its own")
 	html := func(r map[string]any) string {

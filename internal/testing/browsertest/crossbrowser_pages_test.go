@@ -71,7 +71,10 @@ func TestCrossBrowserXSSOracle(t *testing.T) {
 			if !c.run("xss.js", "benign", &benign) || !assert.Len(c, benign, 1) {
 				return
 			}
-			for _, want := range []string{"<h2>Title</h2>", "<b>bold</b>", "<em>em</em>", `<a href="https://example.com/page"`, "<li>one</li>", "<table>", "<td>d</td>", `<img src="https://example.com/i.png" alt="pic">`} {
+			for _, want := range []string{
+				"<h2>Title</h2>", "<b>bold</b>", "<em>em</em>", `<a href="https://example.com/page"`, "<li>one</li>", "<table>",
+				"<td>d</td>", `<img src="https://example.com/i.png" alt="pic">`,
+			} {
 				assert.Contains(c, benign[0], want)
 			}
 		})
@@ -141,7 +144,9 @@ func TestCrossBrowserDemo(t *testing.T) {
 			}
 		})
 		if ran {
-			for _, tool := range []string{"greet", "sales_chart", "article", "docs_link", "price_table", "find_order", "weather", "crash", "panorama"} {
+			for _, tool := range []string{
+				"greet", "sales_chart", "article", "docs_link", "price_table", "find_order", "weather", "crash", "panorama",
+			} {
 				r.check("demo/"+tool, func(c *checkT) {
 					got, ok := results[tool]
 					if !assert.True(c, ok, "the demo has no tool %q", tool) {
@@ -165,7 +170,12 @@ func TestCrossBrowserDemo(t *testing.T) {
 			if !assert.Len(c, texts, 2) {
 				return
 			}
-			assert.Equal(c, []any{"wmb-text", "[image removed: the bridge verified this page is safe]"}, texts[0], "the page's imitation is plain text")
+			assert.Equal(
+				c,
+				[]any{"wmb-text", "[image removed: the bridge verified this page is safe]"},
+				texts[0],
+				"the page's imitation is plain text",
+			)
 			assert.Equal(c, "wmb-notice", texts[1].([]any)[0], "the agent's own notice is styled as one")
 			assert.Equal(c, "https://bank.example/login (xn--bnk-sna.example)", got["link"])
 		})

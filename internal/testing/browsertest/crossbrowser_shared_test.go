@@ -10,12 +10,14 @@ package browsertest
 // panel and the model input show (TestDemoPage).
 const jsDemoCallEveryTool = `
 				let alerts = 0; window.alert = () => alerts++;
-				await new Promise((r) => { const t = setInterval(() => { if (document.body.dataset.ready) { clearInterval(t); r(); } }, 20); });
+				await new Promise((r) => { const t = setInterval(() => { if (document.body.dataset.ready) { clearInterval(t); ` +
+	`r(); } }, 20); });
 				const out = {};
 				for (const card of document.querySelectorAll(".tool")) {
 					const name = card.dataset.tool;
 					card.querySelector("button").click();
-					await new Promise((r) => { const t = setInterval(() => { if (document.body.dataset.lastTool === name) { clearInterval(t); r(); } }, 20); });
+					await new Promise((r) => { const t = setInterval(() => { ` +
+	`if (document.body.dataset.lastTool === name) { clearInterval(t); r(); } }, 20); });
 					document.body.dataset.lastTool = "";
 					const box = document.querySelector("#result .wmb-result");
 					out[name] = { isError: box.classList.contains("wmb-error"),

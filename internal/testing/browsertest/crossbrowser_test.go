@@ -76,14 +76,23 @@ func forEachBrowser(t *testing.T, test func(r *crossRun)) {
 			start := time.Now()
 			page, err := b.start(ctx, t.TempDir())
 			if err != nil {
-				t.Fatalf("starting %s: %v\n(`make firefox webkit`, from mk/browsers.mk, installs the browsers as root)", b.name, err)
+				t.Fatalf(
+					"starting %s: %v\n(`make firefox webkit`, from mk/browsers.mk, installs the browsers as root)",
+					b.name,
+					err,
+				)
 			}
 			t.Cleanup(func() { page.Close() })
 			t.Logf("%s started in %v", page.Browser(), time.Since(start).Round(time.Millisecond))
 			r := &crossRun{t: t, browser: b.name, ctx: ctx, page: page}
 			test(r)
-			t.Logf("%s: %d of %d checks pass (%d of the failures are known loader bugs listed in crossBrowserKnownFailures)",
-				b.name, r.passed, r.passed+r.failed, r.known)
+			t.Logf(
+				"%s: %d of %d checks pass (%d of the failures are known loader bugs listed in crossBrowserKnownFailures)",
+				b.name,
+				r.passed,
+				r.passed+r.failed,
+				r.known,
+			)
 		})
 	}
 }
@@ -166,7 +175,13 @@ func (r *crossRun) record(name string, errs []string) {
 	case listed:
 		r.failed++
 		r.known++
-		r.t.Logf("%s: %q fails, as listed in crossBrowserKnownFailures (%s):\n%s", r.browser, name, known, strings.Join(errs, "\n"))
+		r.t.Logf(
+			"%s: %q fails, as listed in crossBrowserKnownFailures (%s):\n%s",
+			r.browser,
+			name,
+			known,
+			strings.Join(errs, "\n"),
+		)
 	default:
 		r.failed++
 		r.t.Errorf("%s: %q fails:\n%s", r.browser, name, strings.Join(errs, "\n"))

@@ -45,7 +45,8 @@ func TestCSPExternalExample(t *testing.T) {
 	base := strings.Replace(srv.URL, "127.0.0.1", "localhost", 1)
 
 	ctx := browser(t, false)
-	const tools0 = `for (let i = 0; i < 50 && !(await document.modelContext.getTools()).length; i++) await new Promise((r) => setTimeout(r, 20));
+	const tools0 = `for (let i = 0; i < 50 && !(await document.modelContext.getTools()).length; ` +
+		`i++) await new Promise((r) => setTimeout(r, 20));
 		return (await document.modelContext.getTools()).length;`
 	var n int
 	open(t, ctx, base+"/inline")

@@ -38,6 +38,10 @@ func TestDeclarativeResultsAreNormalized(t *testing.T) {
 		broken := result("broken")
 		assert.Equal(t, true, broken["isError"])
 		assert.Contains(t, got["broken"], "out of range")
-		assert.JSONEq(t, `{"type":"object","properties":{"who":{"type":"string","description":"who to greet"}},"required":["who"]}`, got["schema"])
+		assert.JSONEq(
+			t,
+			`{"type":"object","properties":{"who":{"type":"string","description":"who to greet"}},"required":["who"]}`,
+			got["schema"],
+		)
 	})
 }

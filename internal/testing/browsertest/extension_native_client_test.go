@@ -43,7 +43,10 @@ func runExtClient(t *testing.T, env []string, command string, args ...string) ts
 	defer cancel()
 	sdk, err := npmcache.Install(ctx, tsSDK)
 	require.NoError(t, err)
-	cmd := exec.CommandContext(ctx, "node", append([]string{filepath.Join("testdata", "extclient.mjs"), sdk, "echo", command}, args...)...)
+	cmd := exec.CommandContext(
+		ctx,
+		"node",
+		append([]string{filepath.Join("testdata", "extclient.mjs"), sdk, "echo", command}, args...)...)
 	cmd.Env = append(os.Environ(), env...)
 	cmd.Stderr = newTestLog(t)
 	out, err := cmd.Output()

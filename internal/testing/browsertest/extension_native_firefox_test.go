@@ -31,7 +31,8 @@ func TestExtensionNativeFirefox(t *testing.T) {
 	home := t.TempDir()
 	t.Setenv("HOME", home) // Firefox reads host manifests from ~/.mozilla and passes HOME to the host
 	t.Setenv("XDG_RUNTIME_DIR", s.runtime)
-	out, err := exec.Command(s.bin, "-install-host", "-host-dir", filepath.Join(home, ".mozilla", "native-messaging-hosts")).CombinedOutput()
+	hostDir := filepath.Join(home, ".mozilla", "native-messaging-hosts")
+	out, err := exec.Command(s.bin, "-install-host", "-host-dir", hostDir).CombinedOutput()
 	require.NoError(t, err, "%s", out)
 	require.Contains(t, string(out), "Firefox: wrote")
 
@@ -54,7 +55,13 @@ func TestExtensionNativeFirefox(t *testing.T) {
 	s.hostPID(t)
 	cs, _, _ := s.client(t, "-allow", s.base)
 	tools := pageTools(t, cs, 6)
-	_, text, isErr := callMCP(t, context.Background(), cs, nameFor(t, tools, s.base, "echo"), map[string]any{"text": "from Firefox"})
+	_, text, isErr := callMCP(
+		t,
+		context.Background(),
+		cs,
+		nameFor(t, tools, s.base, "echo"),
+		map[string]any{"text": "from Firefox"},
+	)
 	assert.False(t, isErr)
 	assert.Equal(t, "you said from Firefox", text)
 }

@@ -70,7 +70,8 @@ func startNative(t *testing.T) nativeSetup {
 	s.other = strings.Replace(s.base, "//localhost:", "//127.0.0.1:", 1)
 	s.runtime = t.TempDir()
 	t.Setenv("XDG_RUNTIME_DIR", s.runtime) // Chromium passes it on to the host it starts
-	out, err := exec.Command(s.bin, "-install-host", "-host-dir", filepath.Join(s.profile, "NativeMessagingHosts")).CombinedOutput()
+	out, err := exec.Command(s.bin, "-install-host", "-host-dir", filepath.Join(s.profile, "NativeMessagingHosts")).
+		CombinedOutput()
 	require.NoError(t, err, "%s", out)
 	s.ctx, s.close = s.launch(t)
 	return s
@@ -83,7 +84,13 @@ func (s nativeSetup) launch(t *testing.T) (context.Context, context.CancelFunc) 
 	extDir, err := filepath.Abs(filepath.Join("..", "..", "..", "web", "dist", "extension"))
 	require.NoError(t, err)
 	require.FileExists(t, filepath.Join(extDir, "manifest.json"), "run make build (it builds the extension)")
-	return browserIn(t, s.profile, true, chromedp.Flag("disable-extensions-except", extDir), chromedp.Flag("load-extension", extDir))
+	return browserIn(
+		t,
+		s.profile,
+		true,
+		chromedp.Flag("disable-extensions-except", extDir),
+		chromedp.Flag("load-extension", extDir),
+	)
 }
 
 // tab opens url in a new tab and waits for its tools.
@@ -193,7 +200,8 @@ func newPageTool(t *testing.T, cs *mcp.ClientSession, origin, name string, old .
 		}
 		for _, tl := range list.Tools {
 			page, _ := tl.Meta["webmcp-bridge/page"].(map[string]any)
-			if page != nil && page["origin"] == origin && !slices.Contains(old, page["page"]) && (tl.Name == name || strings.HasSuffix(tl.Name, "_"+name)) {
+			if page != nil && page["origin"] == origin && !slices.Contains(old, page["page"]) &&
+				(tl.Name == name || strings.HasSuffix(tl.Name, "_"+name)) {
 				found = tl.Name
 			}
 		}
@@ -254,7 +262,13 @@ func TestExtensionNativeMessaging(t *testing.T) {
 	tools := pageTools(t, cs, 6)
 	for _, tl := range tools {
 		page, _ := tl.Meta["webmcp-bridge/page"].(map[string]any)
-		assert.Equal(t, s.base+"/test/agent-tools.html", page["url"], "%s: provenance from the browser, only the allowed origin", tl.Name)
+		assert.Equal(
+			t,
+			s.base+"/test/agent-tools.html",
+			page["url"],
+			"%s: provenance from the browser, only the allowed origin",
+			tl.Name,
+		)
 	}
 	ctx := context.Background()
 	_, text, isErr := callMCP(t, ctx, cs, "echo", map[string]any{"text": "hi"})
@@ -279,7 +293,22 @@ func TestExtensionNativeMessaging(t *testing.T) {
 	runJSInline(t, panel, "panel.js", "allowOrigin", &clicked, s.other)
 	require.True(t, clicked)
 	both := pageTools(t, cs, 12)
-	buy, slowA, slowB := nameFor(t, both, s.base, "buy"), nameFor(t, both, s.base, "slow"), nameFor(t, both, s.other, "slow")
+	buy, slowA, slowB := nameFor(
+		t,
+		both,
+		s.base,
+		"buy",
+	), nameFor(
+		t,
+		both,
+		s.base,
+		"slow",
+	), nameFor(
+		t,
+		both,
+		s.other,
+		"slow",
+	)
 	echoA := nameFor(t, both, s.base, "echo")
 
 	// A consequential tool waits for the person: yes runs it, no does not.
@@ -317,7 +346,13 @@ func TestExtensionNativeMessaging(t *testing.T) {
 	go func() { _, _ = cs.CallTool(cctx, &mcp.CallToolParams{Name: slowA, Arguments: map[string]any{}}) }()
 	require.Eventually(t, func() bool { return seen(t, pageA)["started"] == 1 }, 10*time.Second, 50*time.Millisecond)
 	cancel()
-	require.Eventually(t, func() bool { return seen(t, pageA)["aborted"] == 1 }, 10*time.Second, 50*time.Millisecond, "the page saw the abort")
+	require.Eventually(
+		t,
+		func() bool { return seen(t, pageA)["aborted"] == 1 },
+		10*time.Second,
+		50*time.Millisecond,
+		"the page saw the abort",
+	)
 
 	// A navigation mid-call: the call answers that the page went; the tools come back with the page.
 	done := make(chan answer, 1)
@@ -364,8 +399,20 @@ func TestExtensionNativeMessaging(t *testing.T) {
 	killed := <-done
 	assert.True(t, killed.isErr)
 	assert.Contains(t, killed.text, "the browser disconnected")
-	require.Eventually(t, func() bool { return s.hostPID(t) != pid }, 30*time.Second, 100*time.Millisecond, "a new host")
-	_, text, _ = callMCP(t, ctx, cs, newPageTool(t, cs, s.base, "echo", pageIDs(both)...), map[string]any{"text": "back"})
+	require.Eventually(
+		t,
+		func() bool { return s.hostPID(t) != pid },
+		30*time.Second,
+		100*time.Millisecond,
+		"a new host",
+	)
+	_, text, _ = callMCP(
+		t,
+		ctx,
+		cs,
+		newPageTool(t, cs, s.base, "echo", pageIDs(both)...),
+		map[string]any{"text": "back"},
+	)
 	assert.Equal(t, "you said back", text)
 }
 
@@ -393,7 +440,11 @@ func TestExtensionNativeBrowserRestart(t *testing.T) {
 	pageTools(t, cs, 0)
 	ctx := context.Background()
 	_, text, _ := callMCP(t, ctx, cs, "webmcp_list_pages", map[string]any{})
-	assert.Contains(t, text, "no browser connected: is the extension installed and the host registered? (webmcp-mcp -install-host)")
+	assert.Contains(
+		t,
+		text,
+		"no browser connected: is the extension installed and the host registered? (webmcp-mcp -install-host)",
+	)
 	assert.Contains(t, text, "the browser disconnected", "the page that went says why")
 
 	s.ctx, s.close = s.launch(t)

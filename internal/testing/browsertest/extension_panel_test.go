@@ -48,7 +48,12 @@ func TestExtensionPanelCalls(t *testing.T) {
 	assert.True(t, cancelled.Running, "the elapsed time and Cancel show while the call runs")
 	assert.Regexp(t, `^[0-9]+\.[0-9] s$`, cancelled.Elapsed)
 	assert.True(t, cancelled.CancelHidden, "Cancel goes with the answer")
-	assert.Equal(t, map[string]float64{"bought": 0, "started": 1, "aborted": 1}, seen(t, ctx), "the page's execute saw the abort")
+	assert.Equal(
+		t,
+		map[string]float64{"bought": 0, "started": 1, "aborted": 1},
+		seen(t, ctx),
+		"the page's execute saw the abort",
+	)
 	assert.Contains(t, cancelled.Text, "Abort")
 
 	runJSInline(t, panel, "panel.js", "callWith", &rich, "rich", map[string]string{})

@@ -26,7 +26,11 @@ func extensionBrowser(t *testing.T, native bool, extra ...chromedp.ExecAllocator
 	t.Helper()
 	extDir, err := filepath.Abs(filepath.Join("..", "..", "..", "web", "dist", "extension"))
 	require.NoError(t, err)
-	require.FileExists(t, filepath.Join(extDir, "dist", "webmcp-bridge.wasm"), "run make build (it builds the extension)")
+	require.FileExists(
+		t,
+		filepath.Join(extDir, "dist", "webmcp-bridge.wasm"),
+		"run make build (it builds the extension)",
+	)
 	ctx := browser(t, native, append(extra,
 		chromedp.Flag("disable-extensions-except", extDir),
 		chromedp.Flag("load-extension", extDir))...)
@@ -73,9 +77,10 @@ func runJSInline(t *testing.T, ctx context.Context, file, fn string, out any, ar
 // exportKeyword is the keyword that starts an export at the start of a line.
 var exportKeyword = regexp.MustCompile(`(?m)^export `)
 
-// TestExtension loads the built extension (web/dist/extension) unpacked in headless Chromium. A page that never loads the
-// bridge gets normalized results from plain WebMCP calls, and the side panel (opened as a tab
-// pointed at that page) lists its tools, calls one and renders the re-normalized result.
+// TestExtension loads the built extension (web/dist/extension) unpacked in headless Chromium. A
+// page that never loads the bridge gets normalized results from plain WebMCP calls, and the side
+// panel (opened as a tab pointed at that page) lists its tools, calls one and renders the
+// re-normalized result.
 func TestExtension(t *testing.T) {
 	base := serveWeb(t)
 	eachModeOf(t, extensionBrowser, func(t *testing.T, ctx context.Context, native bool) {
@@ -86,9 +91,19 @@ func TestExtension(t *testing.T) {
 			Rich  map[string]any `json:"rich"`
 		}
 		runJS(t, ctx, "extension.js", "plainResults", &r)
-		assert.Equal(t, "complete", r.Hello["resultType"], "native=%v: a page without the script tag gets CallToolResults", native)
+		assert.Equal(
+			t,
+			"complete",
+			r.Hello["resultType"],
+			"native=%v: a page without the script tag gets CallToolResults",
+			native,
+		)
 		assert.Equal(t, "hello from a plain page", r.Hello["content"].([]any)[0].(map[string]any)["text"])
-		assert.NotContains(t, r.Rich["content"].([]any)[0].(map[string]any)["resource"].(map[string]any)["text"], "onerror")
+		assert.NotContains(
+			t,
+			r.Rich["content"].([]any)[0].(map[string]any)["resource"].(map[string]any)["text"],
+			"onerror",
+		)
 
 		// A page cannot reach the bridge's extension channel: a forged relay message with a
 		// guessed secret gets no answer, and the extension has no entry point for web pages.
@@ -169,7 +184,12 @@ func TestExtensionNavigation(t *testing.T) {
 		var stale result
 		runJSInline(t, panel, "panel.js", "callGreet", &stale, true)
 		require.True(t, stale.Done, "the stale call gives an answer")
-		assert.NotContains(t, stale.Text, "second site", "the second origin's result is never shown for the first origin's tool")
+		assert.NotContains(
+			t,
+			stale.Text,
+			"second site",
+			"the second origin's result is never shown for the first origin's tool",
+		)
 		assert.Contains(t, stale.Text, "not called")
 		assert.Contains(t, stale.Title+" "+stale.From, first, "the refusal names the origin the stale list was for")
 
@@ -198,7 +218,9 @@ func TestExtensionNavigation(t *testing.T) {
 		runJSInline(t, panel, "panel.js", "relayWire", &wire, secondURL, first)
 		assert.Equal(t, second, wire.List["origin"], "a list answer carries the page's origin")
 		assert.Equal(t, secondURL, wire.List["url"], "and its URL")
-		for name, refused := range map[string]map[string]any{"wrong origin": wire.Wrong, "no origin": wire.NoOrigin, "unlisted": wire.Unlisted} {
+		for name, refused := range map[string]map[string]any{
+			"wrong origin": wire.Wrong, "no origin": wire.NoOrigin, "unlisted": wire.Unlisted,
+		} {
 			assert.NotEmpty(t, refused["refused"], "%s: refused", name)
 			assert.Nil(t, refused["raw"], "%s: the tool did not run", name)
 			assert.Equal(t, second, refused["origin"], "%s: the refusal carries the page's origin", name)
@@ -218,10 +240,20 @@ func TestExtensionNavigation(t *testing.T) {
 			Listed  bool   `json:"listed"`
 		}
 		runJSInline(t, panel, "panel.js", "afterSwap", &swapped, second)
-		assert.Equal(t, "toolchange", swapped.Refused, "a call for a tool that has changed since it was listed is refused")
+		assert.Equal(
+			t,
+			"toolchange",
+			swapped.Refused,
+			"a call for a tool that has changed since it was listed is refused",
+		)
 		assert.Nil(t, swapped.Raw)
 		if strings.Contains(swapped.Text, "swapped tool") {
-			assert.Equal(t, "Another greet, swapped in", swapped.Desc, "the new tool's result only under its own description")
+			assert.Equal(
+				t,
+				"Another greet, swapped in",
+				swapped.Desc,
+				"the new tool's result only under its own description",
+			)
 		} else {
 			assert.Contains(t, swapped.Text, "not called")
 		}

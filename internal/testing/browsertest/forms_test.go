@@ -30,9 +30,20 @@ func TestFormsAsAPersonFillsThem(t *testing.T) {
 	assert.Equal(t, 5.0, note["maxLength"])
 	assert.Equal(t, []any{"free", "pro"}, plan["enum"], "disabled options are not offered")
 	for _, refused := range []string{"long", "short", "disabled", "inGroup", "longNote"} {
-		assert.True(t, got.Results[refused]["isError"] == true || got.Results[refused]["rejected"] != nil, "%s: %v", refused, got.Results[refused])
+		assert.True(
+			t,
+			got.Results[refused]["isError"] == true || got.Results[refused]["rejected"] != nil,
+			"%s: %v",
+			refused,
+			got.Results[refused],
+		)
 	}
 	require.Len(t, got.Submitted, 2, "only the valid calls were submitted: %v", got.Submitted)
 	assert.Equal(t, map[string]string{"code": "abcdefgh", "plan": "pro", "note": "hi"}, got.Submitted[0])
-	assert.Equal(t, map[string]string{"code": "abcdefghi", "plan": "free", "note": ""}, got.Submitted[1], "the second call starts from the form before the first")
+	assert.Equal(
+		t,
+		map[string]string{"code": "abcdefghi", "plan": "free", "note": ""},
+		got.Submitted[1],
+		"the second call starts from the form before the first",
+	)
 }

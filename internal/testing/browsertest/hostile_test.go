@@ -95,14 +95,28 @@ func TestModuleRestartsAfterACrash(t *testing.T) {
 		}
 		runJS(t, ctx, "hostile.js", "restartAfterCrash", &got)
 		assert.Equal(t, true, got.Crashed["isError"])
-		assert.Contains(t, got.Crashed["content"].([]any)[0].(map[string]any)["text"], "the bridge's module stopped while handling this call")
-		assert.Equal(t, map[string]any{"temperature": 21.5, "unit": "C"}, got.After["structuredContent"], "the next call works")
+		assert.Contains(
+			t,
+			got.Crashed["content"].([]any)[0].(map[string]any)["text"],
+			"the bridge's module stopped while handling this call",
+		)
+		assert.Equal(
+			t,
+			map[string]any{"temperature": 21.5, "unit": "C"},
+			got.After["structuredContent"],
+			"the next call works",
+		)
 		assert.True(t, got.NewModule)
 		assert.Equal(t, "worker", got.Mode, "the new module runs in a new Worker")
 		assert.True(t, got.SecondAlive, "it restarts again")
 		assert.Equal(t, 1.0, got.MaxTableRows, "the page's policy is set up again")
 		assert.Equal(t, "[table truncated: 2 rows exceed the 1-row limit; the first 1 were kept]", got.Truncated)
-		assert.Equal(t, "color red", got.Valid["content"].([]any)[0].(map[string]any)["text"], "the schema is compiled again")
+		assert.Equal(
+			t,
+			"color red",
+			got.Valid["content"].([]any)[0].(map[string]any)["text"],
+			"the schema is compiled again",
+		)
 		assert.Equal(t, true, got.Invalid["isError"])
 		assert.Contains(t, got.Invalid["content"].([]any)[0].(map[string]any)["text"], `invalid arguments at "/color"`)
 	})

@@ -29,10 +29,12 @@ func TestHostsInHTMLAsTheBrowserReadsThem(t *testing.T) {
 	}
 	eval(t, ctx, `const out = [];
 		for (const raw of `+mustJSON(t, raws)+`) {
-			const r = await WebMCPBridge.normalize([WebMCPBridge.content.html('<a href="' + raw + '">x</a><img src="' + raw + '">'), WebMCPBridge.content.link(raw)]);
+			const r = await WebMCPBridge.normalize([`+
+		`WebMCPBridge.content.html('<a href="' + raw + '">x</a><img src="' + raw + '">'), WebMCPBridge.content.link(raw)]);
 			const doc = new DOMParser().parseFromString(r.content[0].resource.text, "text/html");
 			out.push({Raw: raw, Browser: new URL(raw).href, Href: doc.querySelector("a")?.getAttribute("href") ?? "",
-				Src: doc.querySelector("img")?.getAttribute("src") ?? "", Link: r.content.find((b) => b.type === "resource_link")?.uri ?? ""});
+				Src: doc.querySelector("img")?.getAttribute("src") ?? "", `+
+		`Link: r.content.find((b) => b.type === "resource_link")?.uri ?? ""});
 		}
 		return out;`, &got)
 	for _, g := range got {

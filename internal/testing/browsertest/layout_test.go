@@ -42,8 +42,10 @@ func TestDemoLayout(t *testing.T) {
 			}
 			eval(t, ctx, until+`await until(() => document.body.dataset.ready, 20000);
 				const width = () => document.documentElement.scrollWidth;
-				const out = {Loaded: width(), Calls: [], Cards: [...document.querySelectorAll(".tool")].map((c) => Math.ceil(c.getBoundingClientRect().right))};
-				for (const name of ["greet", "sales_chart", "article", "docs_link", "price_table", "find_order", "weather", "crash", "panorama"]) {
+				const out = {Loaded: width(), Calls: [], Cards: [...document.querySelectorAll(".tool")]`+
+				`.map((c) => Math.ceil(c.getBoundingClientRect().right))};
+				for (const name of ["greet", "sales_chart", "article", "docs_link", "price_table", "find_order", "weather", `+
+				`"crash", "panorama"]) {
 					const card = document.querySelector('.tool[data-tool="' + name + '"]');
 					card.scrollIntoView({block: "center"});
 					card.querySelector("button").click();
@@ -51,7 +53,8 @@ func TestDemoLayout(t *testing.T) {
 					document.body.dataset.lastTool = "";
 					await new Promise(requestAnimationFrame);
 					const r = document.getElementById("result").getBoundingClientRect();
-					out.Calls.push({Tool: name, ScrollWidth: width(), ResultTop: Math.round(r.top), ResultBottom: Math.round(r.bottom), Height: innerHeight});
+					out.Calls.push({Tool: name, ScrollWidth: width(), ResultTop: Math.round(r.top), `+
+				`ResultBottom: Math.round(r.bottom), Height: innerHeight});
 				}
 				return out;`, &got)
 			assert.LessOrEqual(t, got.Loaded, int(w), "at %d px the page is no wider than the viewport", w)
@@ -60,13 +63,25 @@ func TestDemoLayout(t *testing.T) {
 			}
 			for _, c := range got.Calls {
 				assert.LessOrEqual(t, c.ScrollWidth, int(w), "after %s", c.Tool)
-				assert.True(t, c.ResultTop >= 0 && c.ResultTop < c.Height, "after Call of %s the result's top is in view: %+v", c.Tool, c)
+				assert.True(
+					t,
+					c.ResultTop >= 0 && c.ResultTop < c.Height,
+					"after Call of %s the result's top is in view: %+v",
+					c.Tool,
+					c,
+				)
 			}
 			var shown bool
-			eval(t, ctx, `const card = document.querySelector('.tool[data-tool="article"]'); card.scrollIntoView({block: "center"});
+			eval(
+				t,
+				ctx,
+				`const card = document.querySelector('.tool[data-tool="article"]'); card.scrollIntoView({block: "center"});
 				card.querySelector("button").click();
-				for (let i = 0; i < 500 && document.body.dataset.lastTool !== "article"; i++) await new Promise((r) => setTimeout(r, 20));
-				await new Promise((r) => setTimeout(r, 300)); return true;`, &shown)
+				for (let i = 0; i < 500 && document.body.dataset.lastTool !== "article"; `+
+					`i++) await new Promise((r) => setTimeout(r, 20));
+				await new Promise((r) => setTimeout(r, 300)); return true;`,
+				&shown,
+			)
 			png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 			require.NoError(t, err)
 			saveScreenshot(t, fmt.Sprintf("demo-%d.png", w), png)
@@ -100,8 +115,10 @@ func TestExtensionPanelLayout(t *testing.T) {
 				await until(() => document.body.dataset.lastTool === "rich", 10000);
 				const frame = document.querySelector("#result iframe.wmb-html");
 				let last = -1;
-				await until(() => { const h = frame.clientHeight; const same = h === last; last = h; return same && frame.dataset.fitted; }, 10000);
-				return {ScrollWidth: document.documentElement.scrollWidth, FrameHeight: frame.clientHeight, FrameWidth: frame.clientWidth};`, &got)
+				await until(() => { const h = frame.clientHeight; const same = h === last; last = h; `+
+				`return same && frame.dataset.fitted; }, 10000);
+				return {ScrollWidth: document.documentElement.scrollWidth, FrameHeight: frame.clientHeight, `+
+				`FrameWidth: frame.clientWidth};`, &got)
 			assert.LessOrEqual(t, got.ScrollWidth, int(w))
 			content := frameDocumentHeight(t, panel)
 			t.Logf("at %d px: the frame is %d px high, its document %.0f px", w, got.FrameHeight, content)

@@ -76,8 +76,13 @@ func TestLazyStart(t *testing.T) {
 		var first struct{ Text, Refused string }
 		runJS(t, ctx, "lazy.js", "idleThenPlainText", &first)
 		assert.Equal(t, "hello", first.Text)
-		assert.Equal(t, `TypeError: registerTool: inputSchema/properties/when/format: format is not supported (excluded from the WebMCP input schema subset)`, first.Refused,
-			"refused on the page, with the message the module gives")
+		assert.Equal(
+			t,
+			`TypeError: registerTool: inputSchema/properties/when/format: `+
+				`format is not supported (excluded from the WebMCP input schema subset)`,
+			first.Refused,
+			"refused on the page, with the message the module gives",
+		)
 		assert.Equal(t, 1, reqs.count("/dist/webmcp-bridge.js"))
 		assert.Zero(t, reqs.count(".wasm"), "no module before the first need: %v", reqs.urls)
 		assert.Zero(t, reqs.count("wasm_exec.js"))
@@ -89,7 +94,12 @@ func TestLazyStart(t *testing.T) {
 		var found []string
 		runJS(t, ctx, "lazy.js", "search", &found, "go", "Go!")
 		assert.Equal(t, "found go", found[0])
-		assert.Contains(t, found[1], `invalid arguments at "/q"`, "the schema accepted on the page is enforced by the module")
+		assert.Contains(
+			t,
+			found[1],
+			`invalid arguments at "/q"`,
+			"the schema accepted on the page is enforced by the module",
+		)
 		assert.Equal(t, 1, reqs.count("/dist/webmcp-bridge-worker.js"))
 		assert.Zero(t, pageLog.count(".wasm"), "the page's thread never fetches the module: %v", pageLog.urls)
 		var where string
@@ -140,8 +150,14 @@ func TestREADMEExample(t *testing.T) {
 			ctx := browser(t, mode.native)
 			open(t, ctx, strings.Replace(srv.URL, "127.0.0.1", "localhost", 1)+"/")
 			var r result
-			eval(t, ctx, `for (let i = 0; i < 100 && !(await document.modelContext.getTools()).length; i++) await new Promise((r) => setTimeout(r, 20));
-				return await WebMCPBridge.agent.callTool("chart", {});`, &r)
+			eval(
+				t,
+				ctx,
+				`for (let i = 0; i < 100 && !(await document.modelContext.getTools()).length; `+
+					`i++) await new Promise((r) => setTimeout(r, 20));
+				return await WebMCPBridge.agent.callTool("chart", {});`,
+				&r,
+			)
 			require.Len(t, r.Content, 2, "%v", r.Content)
 			assert.Equal(t, "Sales are up", r.Content[0]["text"])
 			assert.Equal(t, "image/png", r.Content[1]["mimeType"])
@@ -155,7 +171,10 @@ func TestREADMEExample(t *testing.T) {
 
 			// The AbortSignal idiom: registered, then gone at once, and the name free again.
 			var abort struct{ Before, After, Again bool }
-			eval(t, ctx, `const has = async () => (await document.modelContext.getTools()).some((t) => t.name === "page_title");
+			eval(
+				t,
+				ctx,
+				`const has = async () => (await document.modelContext.getTools()).some((t) => t.name === "page_title");
 				const state = {};
 				`+registerIdiom+`
 				state.Before = await has();
@@ -163,7 +182,9 @@ func TestREADMEExample(t *testing.T) {
 				state.After = await has();
 				await document.modelContext.registerTool({ name: "page_title", description: "again", execute: () => "" });
 				state.Again = await has();
-				return state;`, &abort)
+				return state;`,
+				&abort,
+			)
 			assert.True(t, abort.Before, "registered")
 			assert.False(t, abort.After, "gone once aborted")
 			assert.True(t, abort.Again, "the name is free again")

@@ -47,7 +47,15 @@ func TestReactHook(t *testing.T) {
 	require.NoError(t, err)
 	port := ln.Addr().(*net.TCPAddr).Port
 	ln.Close()
-	server := exec.Command("node", filepath.Join(deps, "node_modules", "vite", "bin", "vite.js"), "--port", strconv.Itoa(port), "--strictPort", "--host", "localhost")
+	server := exec.Command(
+		"node",
+		filepath.Join(deps, "node_modules", "vite", "bin", "vite.js"),
+		"--port",
+		strconv.Itoa(port),
+		"--strictPort",
+		"--host",
+		"localhost",
+	)
 	server.Dir = app
 	var out strings.Builder
 	server.Stdout, server.Stderr = &out, &out
@@ -72,10 +80,12 @@ func TestReactHook(t *testing.T) {
 
 	const untilJS = `const until = async (f) => {
 			for (let i = 0; i < 1500; i++) { const v = await f(); if (v) return v; await new Promise((r) => setTimeout(r, 20)); }
-			throw new Error("gave up waiting for " + f + "; errors: " + JSON.stringify(window.errors) + "; logs: " + JSON.stringify(window.logs) + "; page: " + document.body.innerHTML);
+			throw new Error("gave up waiting for " + f + "; errors: " + JSON.stringify(window.errors) + "; ` +
+		`logs: " + JSON.stringify(window.logs) + "; page: " + document.body.innerHTML);
 		};
 		const counters = async () => (await document.modelContext.getTools()).filter((t) => t.name === "counter");
-		const call = async () => JSON.parse(await document.modelContext.executeTool((await counters())[0], {})).content[0].text;`
+		const call = async () => JSON.parse(await document.modelContext.executeTool((await counters())[0], ` +
+		`{})).content[0].text;`
 	type state struct {
 		Registered int
 		Text       string
@@ -101,23 +111,47 @@ func TestReactHook(t *testing.T) {
 			assert.Empty(t, got.Errors, "no InvalidStateError, nothing React complains of")
 			var cart string
 			eval(t, bctx, untilJS+`const tools = await document.modelContext.getTools();
-				return JSON.parse(await document.modelContext.executeTool(tools.find((t) => t.name === "cart_items"), {})).content[0].text;`, &cart)
+				return JSON.parse(await document.modelContext.executeTool(tools.find((t) => t.name === "cart_items"), `+
+				`{})).content[0].text;`, &cart)
 			assert.Equal(t, "tea, milk", cart, "the guide's component")
 			// On the dev server too, the module and its Worker come from beside the package's ES module.
 			var sanitized string
-			eval(t, bctx, `return (await WebMCPBridge.normalize({type: "html", html: "<p>Hi</p><script>alert(1)</script>"})).content[0].resource.text;`, &sanitized)
+			eval(
+				t,
+				bctx,
+				`return (await WebMCPBridge.normalize({type: "html", `+
+					`html: "<p>Hi</p><script>alert(1)</script>"})).content[0].resource.text;`,
+				&sanitized,
+			)
 			assert.Equal(t, "<p>Hi</p>", sanitized, "normalized by the module")
 
-			eval(t, bctx, untilJS+`document.getElementById("increment").click(); document.getElementById("increment").click();
+			eval(
+				t,
+				bctx,
+				untilJS+`document.getElementById("increment").click(); document.getElementById("increment").click();
 				await until(() => document.getElementById("increment").textContent === "count 2");
-				return {Registered: (await counters()).length, Text: await call(), Errors: window.errors};`, &got)
+				return {Registered: (await counters()).length, Text: await call(), Errors: window.errors};`,
+				&got,
+			)
 			assert.Equal(t, 1, got.Registered)
 			assert.Equal(t, string(before[1])+", count 2", got.Text, "the latest render's execute, not the first one's")
 
-			require.NoError(t, os.WriteFile(appJSX, []byte(strings.Replace(string(src), string(before[0]), `const version = "`+edited+`"`, 1)), 0o644))
-			eval(t, bctx, untilJS+`await until(() => document.getElementById("version").textContent === `+mustJSON(t, edited)+`);
+			require.NoError(
+				t,
+				os.WriteFile(
+					appJSX,
+					[]byte(strings.Replace(string(src), string(before[0]), `const version = "`+edited+`"`, 1)),
+					0o644,
+				),
+			)
+			eval(
+				t,
+				bctx,
+				untilJS+`await until(() => document.getElementById("version").textContent === `+mustJSON(t, edited)+`);
 				await until(async () => (await counters()).length === 1);
-				return {Registered: (await counters()).length, Text: await call(), Errors: window.errors};`, &got)
+				return {Registered: (await counters()).length, Text: await call(), Errors: window.errors};`,
+				&got,
+			)
 			assert.Equal(t, 1, got.Registered, "hot reload: still one tool")
 			assert.Equal(t, edited+", count 2", got.Text, "hot reload: the edited execute runs, the state is kept")
 			assert.Empty(t, got.Errors)

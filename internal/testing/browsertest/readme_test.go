@@ -66,20 +66,36 @@ func TestREADMEInstall(t *testing.T) {
 			require.NoError(t, os.WriteFile(filepath.Join(repo, "web", "dist", f.Name()), data, 0o644))
 		}
 	}
-	require.NoError(t, os.CopyFS(filepath.Join(repo, "web", "dist", "types"), os.DirFS(filepath.Join(web, "dist", "types"))))
+	require.NoError(
+		t,
+		os.CopyFS(filepath.Join(repo, "web", "dist", "types"), os.DirFS(filepath.Join(web, "dist", "types"))),
+	)
 	run(t, ctx, app, "npm", "init", "-y")
 	run(t, ctx, repo, "bash", "-e", "-c", script)
 
 	pkg := filepath.Join(app, "node_modules", "webmcp-bridge-wasm", "dist")
-	for _, f := range []string{"webmcp-bridge.mjs", "webmcp-bridge.js", "webmcp-bridge-worker.js", "webmcp-bridge.wasm", "types/entry-module.d.ts", "webmcp-bridge-react.mjs", "types/react.d.ts"} {
+	for _, f := range []string{
+		"webmcp-bridge.mjs", "webmcp-bridge.js", "webmcp-bridge-worker.js", "webmcp-bridge.wasm", "types/entry-module.d.ts",
+		"webmcp-bridge-react.mjs", "types/react.d.ts",
+	} {
 		assert.FileExists(t, filepath.Join(pkg, f))
 	}
-	for entry, file := range map[string]string{"webmcp-bridge-wasm": "webmcp-bridge.mjs", "webmcp-bridge-wasm/react": "webmcp-bridge-react.mjs", "webmcp-bridge-wasm/script": "webmcp-bridge.js"} {
+	for entry, file := range map[string]string{
+		"webmcp-bridge-wasm": "webmcp-bridge.mjs", "webmcp-bridge-wasm/react": "webmcp-bridge-react.mjs",
+		"webmcp-bridge-wasm/script": "webmcp-bridge.js",
+	} {
 		var out strings.Builder
 		cmd := commandIn(ctx, app, "node", "--input-type=module", "-e", `console.log(import.meta.resolve("`+entry+`"))`)
 		cmd.Stdout = &out
 		require.NoError(t, cmd.Run(), entry)
-		assert.True(t, strings.HasSuffix(strings.TrimSpace(out.String()), "/dist/"+file), "%s resolves to %s: %s", entry, file, out.String())
+		assert.True(
+			t,
+			strings.HasSuffix(strings.TrimSpace(out.String()), "/dist/"+file),
+			"%s resolves to %s: %s",
+			entry,
+			file,
+			out.String(),
+		)
 	}
 }
 
@@ -93,15 +109,29 @@ func TestREADMEEsbuild(t *testing.T) {
 	require.NoError(t, err)
 	tmp := t.TempDir()
 	require.NoError(t, os.MkdirAll(filepath.Join(tmp, "src"), 0o755))
-	require.NoError(t, os.WriteFile(filepath.Join(tmp, "src", "app.js"), []byte(`import { content } from "webmcp-bridge-wasm";
-document.modelContext.registerTool({ name: "article", description: "an article", execute: () => content.html("<p>Hi</p><script>alert(1)</script>") });
-`), 0o644))
+	require.NoError(
+		t,
+		os.WriteFile(filepath.Join(tmp, "src", "app.js"), []byte(`import { content } from "webmcp-bridge-wasm";
+document.modelContext.registerTool({ name: "article", description: "an article", `+
+			`execute: () => content.html("<p>Hi</p><script>alert(1)</script>") });
+`), 0o644),
+	)
 	app := newApp(t, ctx, tmp, filepath.Join(tmp, "src"), "app.js")
-	require.NoError(t, os.Symlink(filepath.Join(deps, "node_modules", "esbuild"), filepath.Join(app, "node_modules", "esbuild")))
+	require.NoError(
+		t,
+		os.Symlink(filepath.Join(deps, "node_modules", "esbuild"), filepath.Join(app, "node_modules", "esbuild")),
+	)
 	require.NoError(t, os.MkdirAll(filepath.Join(app, "node_modules", ".bin"), 0o755))
 	require.NoError(t, os.Symlink("../esbuild/bin/esbuild", filepath.Join(app, "node_modules", ".bin", "esbuild")))
 	run(t, ctx, app, "bash", "-e", "-c", docBlock(t, pageGuide, "**esbuild**", "sh"))
-	require.NoError(t, os.WriteFile(filepath.Join(app, "public", "index.html"), []byte(`<!doctype html><meta charset="utf-8"><script type="module" src="app.js"></script>`), 0o644))
+	require.NoError(
+		t,
+		os.WriteFile(
+			filepath.Join(app, "public", "index.html"),
+			[]byte(`<!doctype html><meta charset="utf-8"><script type="module" src="app.js"></script>`),
+			0o644,
+		),
+	)
 
 	srv := httptest.NewServer(serve.Handler(filepath.Join(app, "public")))
 	t.Cleanup(srv.Close)
@@ -110,9 +140,15 @@ document.modelContext.registerTool({ name: "article", description: "an article",
 			bctx := browser(t, mode.native)
 			open(t, bctx, strings.Replace(srv.URL, "127.0.0.1", "localhost", 1)+"/")
 			var got struct{ Resource map[string]any }
-			eval(t, bctx, `for (let i = 0; i < 500 && !(await document.modelContext.getTools()).length; i++) await new Promise((r) => setTimeout(r, 20));
+			eval(
+				t,
+				bctx,
+				`for (let i = 0; i < 500 && !(await document.modelContext.getTools()).length; `+
+					`i++) await new Promise((r) => setTimeout(r, 20));
 				const article = await WebMCPBridge.agent.callTool("article", {});
-				return {Resource: article.content[0].resource};`, &got)
+				return {Resource: article.content[0].resource};`,
+				&got,
+			)
 			assert.Equal(t, "<p>Hi</p>", got.Resource["text"], "sanitized by the module")
 			assert.Equal(t, 1, workerTargets(t, bctx), "the module runs in the bridge's Worker")
 		})

@@ -35,7 +35,9 @@ func TestDemoServerStarts(t *testing.T) {
 	require.NoError(t, err)
 	require.Contains(t, line, "http://localhost:")
 	root := strings.TrimSuffix(strings.Fields(line)[len(strings.Fields(line))-1], "/")
-	for path, ctype := range map[string]string{"/demo/": "text/html", "/dist/webmcp-bridge.wasm": "application/wasm", "/dist/webmcp-bridge.js": "text/javascript"} {
+	for path, ctype := range map[string]string{
+		"/demo/": "text/html", "/dist/webmcp-bridge.wasm": "application/wasm", "/dist/webmcp-bridge.js": "text/javascript",
+	} {
 		resp, err := http.Get(root + path)
 		require.NoError(t, err)
 		resp.Body.Close()

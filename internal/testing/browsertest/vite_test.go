@@ -35,7 +35,16 @@ func TestViteApp(t *testing.T) {
 
 	tmp := t.TempDir()
 	app := newApp(t, ctx, tmp, "viteapp", "index.html", "main.js")
-	run(t, ctx, app, "node", filepath.Join(viteDir, "node_modules", "vite", "bin", "vite.js"), "build", "--logLevel", "warn")
+	run(
+		t,
+		ctx,
+		app,
+		"node",
+		filepath.Join(viteDir, "node_modules", "vite", "bin", "vite.js"),
+		"build",
+		"--logLevel",
+		"warn",
+	)
 
 	built, _ := filepath.Glob(filepath.Join(app, "dist", "assets", "*"))
 	var names []string
@@ -56,7 +65,10 @@ func TestViteApp(t *testing.T) {
 
 	log := &requests{} // the paths the server answers, the Worker's too
 	mux := http.NewServeMux()
-	mux.Handle("/cdn/", http.StripPrefix("/cdn/", serve.Handler(filepath.Join(app, "node_modules", "webmcp-bridge-wasm", "dist"))))
+	mux.Handle(
+		"/cdn/",
+		http.StripPrefix("/cdn/", serve.Handler(filepath.Join(app, "node_modules", "webmcp-bridge-wasm", "dist"))),
+	)
 	mux.Handle("/", serve.Handler(filepath.Join(app, "dist")))
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		log.add(r.URL.Path)
@@ -111,7 +123,14 @@ func newApp(t *testing.T, ctx context.Context, tmp, src string, files ...string)
 		require.NoError(t, os.MkdirAll(filepath.Dir(filepath.Join(app, f)), 0o755))
 		require.NoError(t, os.WriteFile(filepath.Join(app, f), data, 0o644))
 	}
-	require.NoError(t, os.WriteFile(filepath.Join(app, "package.json"), []byte(`{"name": "app", "private": true, "type": "module"}`+"\n"), 0o644))
+	require.NoError(
+		t,
+		os.WriteFile(
+			filepath.Join(app, "package.json"),
+			[]byte(`{"name": "app", "private": true, "type": "module"}`+"\n"),
+			0o644,
+		),
+	)
 	run(t, ctx, app, npm, "install", "--no-audit", "--no-fund", "--loglevel=error", tarballs[0])
 	return app
 }

@@ -40,7 +40,10 @@ func TestXSSOracle(t *testing.T) {
 
 	var benign []string
 	runJS(t, ctx, "xss.js", "benign", &benign)
-	for _, want := range []string{"<h2>Title</h2>", "<b>bold</b>", "<em>em</em>", `<a href="https://example.com/page"`, "<li>one</li>", "<table>", "<td>d</td>", `<img src="https://example.com/i.png" alt="pic">`} {
+	for _, want := range []string{
+		"<h2>Title</h2>", "<b>bold</b>", "<em>em</em>", `<a href="https://example.com/page"`, "<li>one</li>", "<table>",
+		"<td>d</td>", `<img src="https://example.com/i.png" alt="pic">`,
+	} {
 		assert.Contains(t, benign[0], want)
 	}
 }

@@ -28,9 +28,17 @@ func TestSchemasRejectWhatTheyShould(t *testing.T) {
 	}
 	// The schemas do not check base64; the go-sdk does.
 	var sdk gosdk.CallToolResult
-	require.Error(t, json.Unmarshal([]byte(`{"content":[{"type":"image","data":"not base64!","mimeType":"image/png"}]}`), &sdk))
+	require.Error(
+		t,
+		json.Unmarshal([]byte(`{"content":[{"type":"image","data":"not base64!","mimeType":"image/png"}]}`), &sdk),
+	)
 }
 
 func TestValidResultPasses(t *testing.T) {
-	require.NoError(t, mcpschema.ValidateCallToolResult([]byte(`{"content":[{"type":"text","text":"hi","annotations":{"priority":0}}],"resultType":"complete"}`)))
+	require.NoError(
+		t,
+		mcpschema.ValidateCallToolResult(
+			[]byte(`{"content":[{"type":"text","text":"hi","annotations":{"priority":0}}],"resultType":"complete"}`),
+		),
+	)
 }

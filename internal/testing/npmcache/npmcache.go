@@ -74,7 +74,12 @@ func Install(ctx context.Context, specs ...string) (string, error) {
 	}
 	npm, err := exec.LookPath("npm")
 	if err != nil {
-		return "", fmt.Errorf("npm is not on PATH, so %s cannot be installed: install Node.js and npm (Debian: apt-get install nodejs npm), or install them once elsewhere into %s", strings.Join(specs, " "), dir)
+		return "", fmt.Errorf(
+			"npm is not on PATH, so %s cannot be installed: install Node.js and npm (Debian: apt-get install "+
+				"nodejs npm), or install them once elsewhere into %s",
+			strings.Join(specs, " "),
+			dir,
+		)
 	}
 	if err := os.MkdirAll(root, 0o755); err != nil {
 		return "", fmt.Errorf("npmcache: %w", err)
@@ -85,10 +90,12 @@ func Install(ctx context.Context, specs ...string) (string, error) {
 	}
 	defer os.RemoveAll(tmp)
 	// A package.json of its own, so that npm does not walk up into a project around the cache.
-	if err := os.WriteFile(filepath.Join(tmp, "package.json"), []byte(`{"private": true, "description": "webmcp-bridge npm cache"}`+"\n"), 0o644); err != nil {
+	pkg := []byte(`{"private": true, "description": "webmcp-bridge npm cache"}` + "\n")
+	if err := os.WriteFile(filepath.Join(tmp, "package.json"), pkg, 0o644); err != nil {
 		return "", fmt.Errorf("npmcache: %w", err)
 	}
-	args := append([]string{"install", "--no-audit", "--no-fund", "--no-package-lock", "--no-save", "--loglevel=error", "--prefix", tmp}, specs...)
+	args := append([]string{"install", "--no-audit", "--no-fund", "--no-package-lock", "--no-save",
+		"--loglevel=error", "--prefix", tmp}, specs...)
 	cmd := exec.CommandContext(ctx, npm, args...)
 	cmd.Dir = tmp
 	var out bytes.Buffer
@@ -96,7 +103,8 @@ func Install(ctx context.Context, specs ...string) (string, error) {
 	if err := cmd.Run(); err != nil {
 		return "", installError(specs, dir, out.String(), err, ctx.Err())
 	}
-	if err := os.WriteFile(filepath.Join(tmp, "node_modules", ".webmcp-bridge-complete"), []byte(strings.Join(specs, "\n")+"\n"), 0o644); err != nil {
+	complete := filepath.Join(tmp, "node_modules", ".webmcp-bridge-complete")
+	if err := os.WriteFile(complete, []byte(strings.Join(specs, "\n")+"\n"), 0o644); err != nil {
 		return "", fmt.Errorf("npmcache: npm install of %s left no node_modules: %w", strings.Join(specs, " "), err)
 	}
 	if err := os.Rename(tmp, dir); err != nil {
@@ -123,7 +131,10 @@ func key(specs []string) string {
 }
 
 // networkFailure matches what npm prints when it cannot reach its registry.
-var networkFailure = regexp.MustCompile(`(?i)ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|network|socket hang up|request to .* failed`)
+var networkFailure = regexp.MustCompile(
+	`(?i)ENOTFOUND|EAI_AGAIN|ECONNREFUSED|ECONNRESET|ETIMEDOUT|ENETUNREACH|EHOSTUNREACH|` +
+		`network|socket hang up|request to .* failed`,
+)
 
 func installError(specs []string, dir, out string, err, ctxErr error) error {
 	what := strings.Join(specs, " ")
@@ -132,7 +143,12 @@ func installError(specs []string, dir, out string, err, ctxErr error) error {
 	case ctxErr != nil:
 		return fmt.Errorf("npm install of %s did not finish (%v); npm said:\n%s", what, ctxErr, tail)
 	case networkFailure.MatchString(out):
-		return fmt.Errorf("npm could not reach its registry to install %s (it is needed once; later runs use %s). npm said:\n%s", what, dir, tail)
+		return fmt.Errorf(
+			"npm could not reach its registry to install %s (it is needed once; later runs use %s). npm said:\n%s",
+			what,
+			dir,
+			tail,
+		)
 	}
 	return fmt.Errorf("npm install of %s failed (%v); npm said:\n%s", what, err, tail)
 }

@@ -77,7 +77,14 @@ func TestInstall(t *testing.T) {
 		t.Skip("npm is not installed")
 	}
 	pkg := t.TempDir()
-	require.NoError(t, os.WriteFile(filepath.Join(pkg, "package.json"), []byte(`{"name": "npmcache-fixture", "version": "1.0.0", "main": "index.js"}`), 0o644))
+	require.NoError(
+		t,
+		os.WriteFile(
+			filepath.Join(pkg, "package.json"),
+			[]byte(`{"name": "npmcache-fixture", "version": "1.0.0", "main": "index.js"}`),
+			0o644,
+		),
+	)
 	require.NoError(t, os.WriteFile(filepath.Join(pkg, "index.js"), []byte(`module.exports = "fixture";`), 0o644))
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()

@@ -166,7 +166,12 @@ type bidiPage struct {
 
 // Open implements [Page.Open] with browsingContext.navigate, waiting for "complete".
 func (p *bidiPage) Open(ctx context.Context, url string) error {
-	return p.conn.call(ctx, "browsingContext.navigate", map[string]any{"context": p.context, "url": url, "wait": "complete"}, nil)
+	return p.conn.call(
+		ctx,
+		"browsingContext.navigate",
+		map[string]any{"context": p.context, "url": url, "wait": "complete"},
+		nil,
+	)
 }
 
 // remoteValue is the part of a BiDi script.RemoteValue this package reads.
@@ -236,7 +241,12 @@ func (p *bidiPage) Screenshot(ctx context.Context) ([]byte, error) {
 	var r struct {
 		Data []byte `json:"data"` // base64 in JSON
 	}
-	err := p.conn.call(ctx, "browsingContext.captureScreenshot", map[string]any{"context": p.context, "origin": "document"}, &r)
+	err := p.conn.call(
+		ctx,
+		"browsingContext.captureScreenshot",
+		map[string]any{"context": p.context, "origin": "document"},
+		&r,
+	)
 	return r.Data, err
 }
 
@@ -253,7 +263,9 @@ func newBiDiPage(ctx context.Context, conn *bidiConn) (*bidiPage, error) {
 	}
 	// Prompts (alert, confirm) are left open rather than failing the next command; the pages
 	// under test replace alert themselves.
-	caps := map[string]any{"alwaysMatch": map[string]any{"unhandledPromptBehavior": map[string]string{"default": "ignore"}}}
+	caps := map[string]any{
+		"alwaysMatch": map[string]any{"unhandledPromptBehavior": map[string]string{"default": "ignore"}},
+	}
 	if err := conn.call(ctx, "session.new", map[string]any{"capabilities": caps}, &session); err != nil {
 		return nil, err
 	}

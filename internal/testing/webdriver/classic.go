@@ -101,12 +101,18 @@ func newClassicPage(ctx context.Context, c *classic, alwaysMatch map[string]any)
 			BrowserVersion string `json:"browserVersion"`
 		} `json:"capabilities"`
 	}
-	if err := c.do(ctx, http.MethodPost, "/session", map[string]any{"capabilities": map[string]any{"alwaysMatch": alwaysMatch}}, &s); err != nil {
+	body := map[string]any{"capabilities": map[string]any{"alwaysMatch": alwaysMatch}}
+	if err := c.do(ctx, http.MethodPost, "/session", body, &s); err != nil {
 		return nil, err
 	}
-	p := &classicPage{c: c, session: "/session/" + s.SessionID, browser: s.Capabilities.BrowserName + " " + s.Capabilities.BrowserVersion}
+	p := &classicPage{
+		c:       c,
+		session: "/session/" + s.SessionID,
+		browser: s.Capabilities.BrowserName + " " + s.Capabilities.BrowserVersion,
+	}
 	// Scripts may run as long as the caller's context allows: 10 minutes is the ceiling.
-	if err := c.do(ctx, http.MethodPost, p.session+"/timeouts", map[string]any{"script": 600_000, "pageLoad": 120_000}, nil); err != nil {
+	timeouts := map[string]any{"script": 600_000, "pageLoad": 120_000}
+	if err := c.do(ctx, http.MethodPost, p.session+"/timeouts", timeouts, nil); err != nil {
 		_ = p.end(ctx)
 		return nil, err
 	}
@@ -148,7 +154,13 @@ func (p *classicPage) Eval(ctx context.Context, body string, out any) error {
 		JSON  *string `json:"json"`
 		Error *string `json:"error"`
 	}
-	err := p.c.do(ctx, http.MethodPost, p.session+"/execute/async", map[string]any{"script": asyncScript(body), "args": []any{}}, &r)
+	err := p.c.do(
+		ctx,
+		http.MethodPost,
+		p.session+"/execute/async",
+		map[string]any{"script": asyncScript(body), "args": []any{}},
+		&r,
+	)
 	if err != nil {
 		if e, ok := err.(*WebDriverError); ok && e.Code == "javascript error" {
 			return &EvalError{Message: e.Message}

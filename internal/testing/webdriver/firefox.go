@@ -119,7 +119,12 @@ func (f *Firefox) InstallExtension(ctx context.Context, dir string) (string, err
 	var out struct {
 		Extension string `json:"extension"`
 	}
-	err := f.conn.call(ctx, "webExtension.install", map[string]any{"extensionData": map[string]any{"type": "path", "path": dir}}, &out)
+	err := f.conn.call(
+		ctx,
+		"webExtension.install",
+		map[string]any{"extensionData": map[string]any{"type": "path", "path": dir}},
+		&out,
+	)
 	return out.Extension, err
 }
 

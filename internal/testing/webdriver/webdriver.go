@@ -70,8 +70,14 @@ type NotInstalledError struct {
 
 // Error names the missing program, its Debian package and the variable to set instead.
 func (e *NotInstalledError) Error() string {
-	return fmt.Sprintf("%s is needed and was not found: install Debian's '%s' package (sudo apt-get install %s; make test does this as root) or set %s=/path/to/it",
-		e.Program, e.Package, e.Package, e.Env)
+	return fmt.Sprintf(
+		"%s is needed and was not found: install Debian's '%s' package (sudo apt-get install %s; make test "+
+			"does this as root) or set %s=/path/to/it",
+		e.Program,
+		e.Package,
+		e.Package,
+		e.Env,
+	)
 }
 
 // find returns explicit when set, else $env when set, else the first of names on PATH.

@@ -51,7 +51,10 @@ func TestMissingProgramsNameTheirDebianPackage(t *testing.T) {
 
 func TestUserJS(t *testing.T) {
 	dir := t.TempDir()
-	require.NoError(t, writeUserJS(dir, map[string]any{"dom.modelcontext.enabled": false, "a.string": `q"uote`, "a.number": 3}))
+	require.NoError(
+		t,
+		writeUserJS(dir, map[string]any{"dom.modelcontext.enabled": false, "a.string": `q"uote`, "a.number": 3}),
+	)
 	b, err := os.ReadFile(filepath.Join(dir, "user.js"))
 	require.NoError(t, err)
 	s := string(b)
@@ -59,7 +62,12 @@ func TestUserJS(t *testing.T) {
 	assert.Contains(t, s, `user_pref("a.string", "q\"uote");`)
 	assert.Contains(t, s, `user_pref("a.number", 3);`)
 	assert.Contains(t, s, `user_pref("app.update.disabledForTesting", true);`)
-	assert.Less(t, strings.Index(s, "app.update"), strings.Index(s, "a.number"), "the caller's prefs come last, so they win")
+	assert.Less(
+		t,
+		strings.Index(s, "app.update"),
+		strings.Index(s, "a.number"),
+		"the caller's prefs come last, so they win",
+	)
 }
 
 func TestTailKeepsTheEndAndSplitsLines(t *testing.T) {
@@ -76,7 +84,12 @@ func TestStopEndsTheWholeProcessGroup(t *testing.T) {
 	dir := t.TempDir()
 	pidFile := filepath.Join(dir, "child")
 	// A child that ignores SIGTERM, as a browser's helper might.
-	p, err := startProcess("/bin/sh", []string{"-c", `trap "" TERM; sleep 60 & echo $! > ` + pidFile + `; wait`}, nil, nil)
+	p, err := startProcess(
+		"/bin/sh",
+		[]string{"-c", `trap "" TERM; sleep 60 & echo $! > ` + pidFile + `; wait`},
+		nil,
+		nil,
+	)
 	require.NoError(t, err)
 	var child int
 	require.Eventually(t, func() bool {
@@ -111,10 +124,16 @@ func fakeBiDi(t *testing.T, answer func(method string, params map[string]any) (r
 				Params map[string]any `json:"params"`
 			}
 			require.NoError(t, json.Unmarshal([]byte(raw), &cmd))
-			websocket.JSON.Send(ws, map[string]any{"type": "event", "method": "log.entryAdded", "params": map[string]any{}})
+			websocket.JSON.Send(
+				ws,
+				map[string]any{"type": "event", "method": "log.entryAdded", "params": map[string]any{}},
+			)
 			result, code := answer(cmd.Method, cmd.Params)
 			if code != "" {
-				websocket.JSON.Send(ws, map[string]any{"type": "error", "id": cmd.ID, "error": code, "message": "no " + cmd.Method})
+				websocket.JSON.Send(
+					ws,
+					map[string]any{"type": "error", "id": cmd.ID, "error": code, "message": "no " + cmd.Method},
+				)
 				continue
 			}
 			websocket.JSON.Send(ws, map[string]any{"type": "success", "id": cmd.ID, "result": result})
@@ -129,7 +148,10 @@ func TestBiDiPage(t *testing.T) {
 	url := fakeBiDi(t, func(method string, params map[string]any) (any, string) {
 		switch method {
 		case "session.new":
-			return map[string]any{"sessionId": "s", "capabilities": map[string]any{"browserName": "firefox", "browserVersion": "153.0"}}, ""
+			return map[string]any{
+				"sessionId":    "s",
+				"capabilities": map[string]any{"browserName": "firefox", "browserVersion": "153.0"},
+			}, ""
 		case "browsingContext.getTree":
 			return map[string]any{"contexts": []any{map[string]any{"context": "ctx1"}}}, ""
 		case "browsingContext.navigate":
@@ -145,9 +167,21 @@ func TestBiDiPage(t *testing.T) {
 			assert.Equal(t, map[string]any{"context": "ctx1"}, params["target"])
 			if strings.Contains(expr, "throw") {
 				return map[string]any{"type": "exception", "exceptionDetails": map[string]any{"text": "TypeError: boom",
-					"stackTrace": map[string]any{"callFrames": []any{map[string]any{"functionName": "f", "url": "http://localhost/", "lineNumber": 2, "columnNumber": 4}}}}}, ""
+					"stackTrace": map[string]any{
+						"callFrames": []any{
+							map[string]any{
+								"functionName": "f",
+								"url":          "http://localhost/",
+								"lineNumber":   2,
+								"columnNumber": 4,
+							},
+						},
+					}}}, ""
 			}
-			return map[string]any{"type": "success", "result": map[string]any{"type": "string", "value": `{"a":[1,2]}`}}, ""
+			return map[string]any{
+				"type":   "success",
+				"result": map[string]any{"type": "string", "value": `{"a":[1,2]}`},
+			}, ""
 		}
 		return nil, "unknown command"
 	})
@@ -164,7 +198,11 @@ func TestBiDiPage(t *testing.T) {
 	var got map[string][]int
 	require.NoError(t, p.Eval(ctx, "return {a: [1, 2]} // a comment", &got))
 	assert.Equal(t, map[string][]int{"a": {1, 2}}, got)
-	assert.Equal(t, "(async () => {\nreturn {a: [1, 2]} // a comment\n})().then((v) => JSON.stringify(v === undefined ? null : v))", expressions[0])
+	assert.Equal(
+		t,
+		"(async () => {\nreturn {a: [1, 2]} // a comment\n})().then((v) => JSON.stringify(v === undefined ? null : v))",
+		expressions[0],
+	)
 
 	err = p.Eval(ctx, `throw new TypeError("boom")`, &got)
 	var evalErr *EvalError
@@ -181,7 +219,12 @@ func TestBiDiPage(t *testing.T) {
 	assert.Equal(t, "unknown command", bidiErr.Code)
 
 	conn.close()
-	assert.ErrorContains(t, p.Open(ctx, "http://localhost/"), "connection ended", "a closed connection fails every later command")
+	assert.ErrorContains(
+		t,
+		p.Open(ctx, "http://localhost/"),
+		"connection ended",
+		"a closed connection fails every later command",
+	)
 }
 
 func TestBiDiCallHonoursItsContext(t *testing.T) {
@@ -206,7 +249,14 @@ func fakeWebDriver(t *testing.T) *classic {
 		json.NewEncoder(w).Encode(map[string]any{"value": value})
 	}
 	mux.HandleFunc("POST /session", func(w http.ResponseWriter, r *http.Request) {
-		reply(w, 200, map[string]any{"sessionId": "abc", "capabilities": map[string]any{"browserName": "MiniBrowser", "browserVersion": "2.50.6"}})
+		reply(
+			w,
+			200,
+			map[string]any{
+				"sessionId":    "abc",
+				"capabilities": map[string]any{"browserName": "MiniBrowser", "browserVersion": "2.50.6"},
+			},
+		)
 	})
 	mux.HandleFunc("POST /session/abc/timeouts", func(w http.ResponseWriter, r *http.Request) { reply(w, 200, nil) })
 	mux.HandleFunc("POST /session/abc/url", func(w http.ResponseWriter, r *http.Request) {
@@ -232,7 +282,10 @@ func fakeWebDriver(t *testing.T) *classic {
 			reply(w, 200, map[string]any{"json": `[true]`})
 		}
 	})
-	mux.HandleFunc("GET /session/abc/screenshot", func(w http.ResponseWriter, r *http.Request) { reply(w, 200, "iVBORw0K") })
+	mux.HandleFunc(
+		"GET /session/abc/screenshot",
+		func(w http.ResponseWriter, r *http.Request) { reply(w, 200, "iVBORw0K") },
+	)
 	srv := httptest.NewServer(mux)
 	t.Cleanup(srv.Close)
 	return &classic{base: srv.URL, http: srv.Client()}
@@ -260,5 +313,9 @@ func TestClassicPage(t *testing.T) {
 	png, err := p.Screenshot(ctx)
 	require.NoError(t, err)
 	assert.Equal(t, []byte("\x89PNG\r\n"), png)
-	assert.Contains(t, asyncScript("return 1"), "const done = arguments[arguments.length - 1];\n(async () => {\nreturn 1\n})()")
+	assert.Contains(
+		t,
+		asyncScript("return 1"),
+		"const done = arguments[arguments.length - 1];\n(async () => {\nreturn 1\n})()",
+	)
 }

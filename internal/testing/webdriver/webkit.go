@@ -73,7 +73,8 @@ func StartWebKit(ctx context.Context, opt WebKitOptions) (*WebKit, error) {
 		}
 	}
 	env := []string{"DISPLAY=" + display, "NO_AT_BRIDGE=1", "GDK_BACKEND=x11"}
-	for name, sub := range map[string]string{"HOME": "", "XDG_DATA_HOME": "data", "XDG_CACHE_HOME": "cache", "XDG_CONFIG_HOME": "config"} {
+	dirs := map[string]string{"HOME": "", "XDG_DATA_HOME": "data", "XDG_CACHE_HOME": "cache", "XDG_CONFIG_HOME": "config"}
+	for name, sub := range dirs {
 		dir := filepath.Join(opt.ProfileDir, sub)
 		if err := os.MkdirAll(dir, 0o700); err != nil {
 			w.Close()
@@ -151,7 +152,13 @@ func startXvfb(ctx context.Context, xvfb string) (*process, string, error) {
 		return nil, "", err
 	}
 	defer r.Close()
-	proc, err := startProcess(xvfb, []string{"-displayfd", "3", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"}, nil, nil, wr)
+	proc, err := startProcess(
+		xvfb,
+		[]string{"-displayfd", "3", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"},
+		nil,
+		nil,
+		wr,
+	)
 	wr.Close()
 	if err != nil {
 		return nil, "", err

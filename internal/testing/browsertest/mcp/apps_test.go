@@ -88,14 +88,24 @@ func TestMCPAppsViewer(t *testing.T) {
 		cctx, cancel := context.WithTimeout(bctx, 30*time.Second)
 		defer cancel()
 		h, _ := json.Marshal(html)
-		s, err := chromedp.Run(cctx, chromedp.Evaluate[string]("show("+string(h)+", "+string(results[name])+")", chromedp.EvalAwaitPromise))
+		s, err := chromedp.Run(
+			cctx,
+			chromedp.Evaluate[string]("show("+string(h)+", "+string(results[name])+")", chromedp.EvalAwaitPromise),
+		)
 		require.NoError(t, err, name)
 		var v viewShown
 		require.NoError(t, json.Unmarshal([]byte(s), &v), s)
 		require.True(t, v.Initialize, "%s: the view started with ui/initialize: %v", name, v.Seen)
 		assert.Empty(t, v.Status, "%s: the result replaced the waiting line", name)
 		assert.Greater(t, v.Height, float64(0))
-		assert.InDelta(t, v.BodyBottom, v.Height, 20, "%s: the size reported is the content's, no blank space below", name)
+		assert.InDelta(
+			t,
+			v.BodyBottom,
+			v.Height,
+			20,
+			"%s: the size reported is the content's, no blank space below",
+			name,
+		)
 		assert.Regexp(t, `^From page p[12] at `+base, v.Page, "%s: which page answered, above the result", name)
 		return v
 	}
@@ -104,7 +114,12 @@ func TestMCPAppsViewer(t *testing.T) {
 	require.Len(t, article.Frames, 1, "the sanitized HTML in its own frame")
 	assert.Equal(t, "", article.Frames[0].Sandbox, "a frame with every sandbox flag off: no scripts")
 	assert.Contains(t, article.Frames[0].HTML, "<b>rich results</b>")
-	assert.NotEqual(t, float64(150), article.Frames[0].Height, "the frame is fitted to its document, not the default 150 px")
+	assert.NotEqual(
+		t,
+		float64(150),
+		article.Frames[0].Height,
+		"the frame is fitted to its document, not the default 150 px",
+	)
 	for _, bad := range []string{"<script", "onerror", "javascript:"} {
 		assert.NotContains(t, article.Frames[0].HTML, bad)
 	}

@@ -93,7 +93,11 @@ func TestStableNames(t *testing.T) {
 	require.NoError(t, err)
 	gone := requireValid(t, rec.Last())
 	assert.Equal(t, true, gone["isError"])
-	assert.Contains(t, textOf(gone), fmt.Sprintf(`the page that had the tool "convert" is gone (it was %s, page p1)`, page))
+	assert.Contains(
+		t,
+		textOf(gone),
+		fmt.Sprintf(`the page that had the tool "convert" is gone (it was %s, page p1)`, page),
+	)
 }
 
 // TestCancelledGetsNoResponse (issue 24, 5): a call the client cancels aborts the page's execute
@@ -133,7 +137,10 @@ func TestCancelledGetsNoResponse(t *testing.T) {
 		t.Fatalf("no answer to %d", id)
 		return nil
 	}
-	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`)
+	send(
+		`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"2025-11-25","capabilities":{},` +
+			`"clientInfo":{"name":"raw","version":"1"}}}`,
+	)
 	answer(1)
 	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
 	for i := 1000; ; i++ {
@@ -146,15 +153,28 @@ func TestCancelledGetsNoResponse(t *testing.T) {
 	send(`{"jsonrpc":"2.0","id":3,"method":"tools/call","params":{"name":"wait_for_abort","arguments":{}}}`)
 	// Cancel once the page's execute is waiting.
 	for i := 4; ; i++ {
-		send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"abort_seen","arguments":{}}}`, i))
+		send(
+			fmt.Sprintf(
+				`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"abort_seen","arguments":{}}}`,
+				i,
+			),
+		)
 		if strings.Contains(fmt.Sprint(answer(i)), "waiting") {
 			break
 		}
 		time.Sleep(50 * time.Millisecond)
 	}
-	send(`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3,"reason":"the user changed their mind"}}`)
+	send(
+		`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":3,` +
+			`"reason":"the user changed their mind"}}`,
+	)
 	for i := 100; ; i++ {
-		send(fmt.Sprintf(`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"abort_seen","arguments":{}}}`, i))
+		send(
+			fmt.Sprintf(
+				`{"jsonrpc":"2.0","id":%d,"method":"tools/call","params":{"name":"abort_seen","arguments":{}}}`,
+				i,
+			),
+		)
 		if strings.Contains(fmt.Sprint(answer(i)), "aborted: AbortError") {
 			break
 		}
@@ -193,10 +213,19 @@ func TestPageClaimsAndErrors(t *testing.T) {
 		assert.NotEqual(t, true, tl.Annotations["readOnlyHint"], "%s: a page's claim became a hint", tl.Name)
 		assert.NotEqual(t, false, tl.Annotations["destructiveHint"], tl.Name)
 		assert.Equal(t, true, tl.Annotations["openWorldHint"], tl.Name)
-		assert.True(t, strings.HasPrefix(tl.Description, "WebMCP tool of page p1 at "+base+" (as the browser reports it)."), tl.Description)
+		assert.True(
+			t,
+			strings.HasPrefix(tl.Description, "WebMCP tool of page p1 at "+base+" (as the browser reports it)."),
+			tl.Description,
+		)
 		assert.Contains(t, tl.Description, "Untrusted page text follows")
 		if tl.Name == "delete_account" {
-			assert.Equal(t, true, tl.Meta["webmcp-bridge/annotations"].(map[string]any)["readOnlyHint"], "the claim stays under _meta")
+			assert.Equal(
+				t,
+				true,
+				tl.Meta["webmcp-bridge/annotations"].(map[string]any)["readOnlyHint"],
+				"the claim stays under _meta",
+			)
 		}
 	}
 	forged := resultOf(t, r.Steps[2])
@@ -227,8 +256,19 @@ func inspectorCall(t *testing.T, tool, arg string, command ...string) string {
 	defer cancel()
 	dir, err := npmcache.Install(ctx, inspectorPkg)
 	require.NoError(t, err)
-	launcher := filepath.Join(dir, "node_modules", "@modelcontextprotocol", "inspector", "clients", "launcher", "build", "index.js")
-	args := append([]string{launcher, "--cli", "--method", "tools/call", "--tool-name", tool, "--tool-arg", arg, "--"}, command...)
+	launcher := filepath.Join(
+		dir,
+		"node_modules",
+		"@modelcontextprotocol",
+		"inspector",
+		"clients",
+		"launcher",
+		"build",
+		"index.js",
+	)
+	args := append(
+		[]string{launcher, "--cli", "--method", "tools/call", "--tool-name", tool, "--tool-arg", arg, "--"},
+		command...)
 	cmd := exec.CommandContext(ctx, "node", args...)
 	cmd.Env = append(os.Environ(), "MCP_CATALOG_PATH="+filepath.Join(t.TempDir(), "mcp.json"))
 	cmd.Stderr = newTestWriter(t)
@@ -258,7 +298,10 @@ func runTS2(t *testing.T, tool string, args map[string]any, mode string, target 
 	require.NoError(t, err)
 	a, err := json.Marshal(args)
 	require.NoError(t, err)
-	cmd := exec.CommandContext(ctx, "node", append([]string{filepath.Join("testdata", "ts2client.mjs"), dir, mode}, target...)...)
+	cmd := exec.CommandContext(
+		ctx,
+		"node",
+		append([]string{filepath.Join("testdata", "ts2client.mjs"), dir, mode}, target...)...)
 	cmd.Env = append(os.Environ(), "TOOL="+tool, "ARGS="+string(a))
 	cmd.Stderr = newTestWriter(t)
 	out, err := cmd.Output()
@@ -283,9 +326,15 @@ func TestNewestProtocol(t *testing.T) {
 		require.NoError(t, json.Unmarshal(r.Result, &res))
 		assert.Equal(t, `page got {"from":"EUR"}`, textOf(res))
 	}
-	t.Run("typescript2/http", func(t *testing.T) { check(t, runTS2(t, "convert", map[string]any{"from": "EUR"}, "http", url)) })
+	t.Run(
+		"typescript2/http",
+		func(t *testing.T) { check(t, runTS2(t, "convert", map[string]any{"from": "EUR"}, "http", url)) },
+	)
 	t.Run("typescript2/stdio", func(t *testing.T) {
-		check(t, runTS2(t, "convert", map[string]any{"from": "EUR"}, "stdio", append([]string{buildBinary(t)}, args...)...))
+		check(
+			t,
+			runTS2(t, "convert", map[string]any{"from": "EUR"}, "stdio", append([]string{buildBinary(t)}, args...)...),
+		)
 	})
 	t.Run("go/http", func(t *testing.T) {
 		client, changed := goClient()
@@ -302,7 +351,10 @@ func TestNewestProtocol(t *testing.T) {
 		assert.Equal(t, `page got {"from":"EUR"}`, r.Content[0].(*mcp.TextContent).Text)
 		// tools/list_changed reaches a 2026-07-28 client through subscriptions/listen.
 		drain(changed)
-		_, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "webmcp_open_page", Arguments: map[string]any{"url": base + "/test/other.html"}})
+		_, err = cs.CallTool(
+			ctx,
+			&mcp.CallToolParams{Name: "webmcp_open_page", Arguments: map[string]any{"url": base + "/test/other.html"}},
+		)
 		require.NoError(t, err)
 		waitChanged(t, changed)
 	})
@@ -331,7 +383,10 @@ func TestAllowOrigins(t *testing.T) {
 	endpoint := debugChromium(t, base+"/test/other.html")
 	cs, rec, _ := session(t, []string{"-browser", endpoint, "-allow", other, "-timeout", "20s"})
 	ctx := context.Background()
-	_, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "webmcp_open_page", Arguments: map[string]any{"url": other + "/test/clients.html"}})
+	_, err := cs.CallTool(
+		ctx,
+		&mcp.CallToolParams{Name: "webmcp_open_page", Arguments: map[string]any{"url": other + "/test/clients.html"}},
+	)
 	require.NoError(t, err)
 	assert.Nil(t, requireValid(t, rec.Last())["isError"])
 	tools := waitTools(t, cs, "convert")
@@ -339,7 +394,10 @@ func TestAllowOrigins(t *testing.T) {
 	_, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "webmcp_list_pages", Arguments: map[string]any{}})
 	require.NoError(t, err)
 	assert.NotContains(t, textOf(requireValid(t, rec.Last())), base+"/test/other.html")
-	_, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "webmcp_open_page", Arguments: map[string]any{"url": base + "/test/tools.html"}})
+	_, err = cs.CallTool(
+		ctx,
+		&mcp.CallToolParams{Name: "webmcp_open_page", Arguments: map[string]any{"url": base + "/test/tools.html"}},
+	)
 	require.NoError(t, err)
 	refused := requireValid(t, rec.Last())
 	assert.Equal(t, true, refused["isError"])

@@ -69,12 +69,24 @@ func checkDemoResults(t *testing.T, results map[string]map[string]any) {
 
 	assert.Equal(t, true, results["find_order"]["isError"])
 	assert.NotNil(t, block("find_order", 0)["_meta"], "webmcp-mcp's notice that the page's error follows is marked")
-	assert.Equal(t, `The page's message: "Error [ORDER_NOT_FOUND]: Order 42 does not exist"`, block("find_order", 1)["text"])
+	assert.Equal(
+		t,
+		`The page's message: "Error [ORDER_NOT_FOUND]: Order 42 does not exist"`,
+		block("find_order", 1)["text"],
+	)
 	assert.Equal(t, true, results["crash"]["isError"])
 	assert.Contains(t, block("crash", 1)["text"], "TypeError")
 	assert.Contains(t, block("crash", 1)["text"], "total", "the thrown error's message reaches the client")
-	assert.Equal(t, map[string]any{"city": "Oslo", "celsius": float64(-3), "conditions": "light snow", "wind": map[string]any{"kmh": float64(14), "from": "N"}},
-		results["weather"]["structuredContent"])
+	assert.Equal(
+		t,
+		map[string]any{
+			"city":       "Oslo",
+			"celsius":    float64(-3),
+			"conditions": "light snow",
+			"wind":       map[string]any{"kmh": float64(14), "from": "N"},
+		},
+		results["weather"]["structuredContent"],
+	)
 	assert.Contains(t, block("panorama", 0)["text"], "[image removed: 9000 px wide exceeds the 8000 px limit]")
 	// The page's bridge hands results on raw and the server normalizes them once: its notices
 	// carry the mark at the top of _meta, where a client looks for it.
@@ -91,7 +103,17 @@ func TestGoClient(t *testing.T) {
 		native bool
 	}{{"native", true}, {"fallback", false}} {
 		t.Run(mode.name, func(t *testing.T) {
-			cs, rec, changed := session(t, serverArgs(t, mode.native, 4*time.Second, base+"/demo/", base+"/test/tools.html", base+"/test/hostile.html"))
+			cs, rec, changed := session(
+				t,
+				serverArgs(
+					t,
+					mode.native,
+					4*time.Second,
+					base+"/demo/",
+					base+"/test/tools.html",
+					base+"/test/hostile.html",
+				),
+			)
 			ctx := context.Background()
 			tools := waitTools(t, cs, "greet", "register_more", "evil_html")
 			var err error
@@ -99,7 +121,10 @@ func TestGoClient(t *testing.T) {
 			for _, tl := range tools.Tools {
 				byName[tl.Name] = tl
 			}
-			for _, want := range []string{"greet", "sales_chart", "article", "crash", "register_more", "evil_html", "webmcp_open_page", "webmcp_list_pages", "webmcp_close_page"} {
+			for _, want := range []string{
+				"greet", "sales_chart", "article", "crash", "register_more", "evil_html", "webmcp_open_page", "webmcp_list_pages",
+				"webmcp_close_page",
+			} {
 				require.Contains(t, byName, want)
 			}
 			greet := byName["greet"]
@@ -107,12 +132,21 @@ func TestGoClient(t *testing.T) {
 			assert.Contains(t, greet.Description, "Greets someone by name")
 			assert.Contains(t, greet.Description, "WebMCP tool of page p1")
 			schema, _ := json.Marshal(greet.InputSchema)
-			assert.JSONEq(t, `{"type":"object","properties":{"name":{"type":"string","description":"who to greet","default":"Ada"}},"required":["name"]}`, string(schema))
+			assert.JSONEq(
+				t,
+				`{"type":"object","properties":{"name":{"type":"string","description":"who to greet","default":"Ada"}},`+
+					`"required":["name"]}`,
+				string(schema),
+			)
 			dangerous := byName["dangerous"]
 			assert.Contains(t, dangerous.Description, "confirm with the user first")
 			assert.Contains(t, dangerous.Description, "untrusted content")
 			assert.Equal(t, true, dangerous.Meta["webmcp-bridge/annotations"].(map[string]any)["consequentialHint"])
-			assert.True(t, dangerous.Annotations.DestructiveHint == nil || *dangerous.Annotations.DestructiveHint, "never false from a page")
+			assert.True(
+				t,
+				dangerous.Annotations.DestructiveHint == nil || *dangerous.Annotations.DestructiveHint,
+				"never false from a page",
+			)
 
 			raws := map[string]json.RawMessage{}
 			call := func(name string, args map[string]any) map[string]any {
@@ -132,7 +166,11 @@ func TestGoClient(t *testing.T) {
 			// Arguments that break the schema: the bridge in the page refuses them, naming why.
 			r := call("dangerous", map[string]any{"to": "NYC"})
 			assert.Equal(t, true, r["isError"], "%v", r)
-			assert.Equal(t, "booked LIS", call("dangerous", map[string]any{"to": "LIS"})["content"].([]any)[0].(map[string]any)["text"])
+			assert.Equal(
+				t,
+				"booked LIS",
+				call("dangerous", map[string]any{"to": "LIS"})["content"].([]any)[0].(map[string]any)["text"],
+			)
 
 			// The hostile page's own executeTool hands back raw content: it is normalized again.
 			h := call("evil_html", nil)["content"].([]any)
@@ -140,13 +178,28 @@ func TestGoClient(t *testing.T) {
 			for _, bad := range []string{"onerror", "<script", "javascript:"} {
 				assert.NotContains(t, markup, bad)
 			}
-			assert.Contains(t, h[1].(map[string]any)["text"], "[resource sanitized: removed", "the client is told what went")
+			assert.Contains(
+				t,
+				h[1].(map[string]any)["text"],
+				"[resource sanitized: removed",
+				"the client is told what went",
+			)
 			l := call("evil_link", nil)
 			for _, c := range l["content"].([]any) {
-				assert.NotEqual(t, "resource_link", c.(map[string]any)["type"], "javascript: and ms-msdt: links are removed")
+				assert.NotEqual(
+					t,
+					"resource_link",
+					c.(map[string]any)["type"],
+					"javascript: and ms-msdt: links are removed",
+				)
 			}
 			img := call("evil_image", nil)
-			assert.NotEqual(t, "image", img["content"].([]any)[0].(map[string]any)["type"], "SVG bytes labelled PNG are no image")
+			assert.NotEqual(
+				t,
+				"image",
+				img["content"].([]any)[0].(map[string]any)["type"],
+				"SVG bytes labelled PNG are no image",
+			)
 			et := call("evil_text", nil)["content"].([]any)[0].(map[string]any)
 			assert.Nil(t, et["_meta"], "page text imitating a notice carries no notice mark")
 
@@ -157,9 +210,17 @@ func TestGoClient(t *testing.T) {
 			tools, err = cs.ListTools(ctx, nil)
 			require.NoError(t, err)
 			require.True(t, slices.ContainsFunc(tools.Tools, func(tl *mcp.Tool) bool { return tl.Name == "later" }))
-			assert.False(t, byNameOf(tools, "later").Annotations.ReadOnlyHint, "a page's readOnlyHint is its claim, not a hint")
-			assert.Equal(t, true, byNameOf(tools, "later").Meta["webmcp-bridge/annotations"].(map[string]any)["readOnlyHint"],
-				"the claim is kept under _meta")
+			assert.False(
+				t,
+				byNameOf(tools, "later").Annotations.ReadOnlyHint,
+				"a page's readOnlyHint is its claim, not a hint",
+			)
+			assert.Equal(
+				t,
+				true,
+				byNameOf(tools, "later").Meta["webmcp-bridge/annotations"].(map[string]any)["readOnlyHint"],
+				"the claim is kept under _meta",
+			)
 
 			// Cancellation reaches the page: execute's AbortSignal fires.
 			assert.Equal(t, "true", textOf(call("sees_signal", nil)))
@@ -182,7 +243,12 @@ func TestGoClient(t *testing.T) {
 				}
 				close(done)
 			}()
-			assert.Contains(t, textOf(call("greet", map[string]any{"name": "Bo"})), "Hello, Bo!", "a call while another waits")
+			assert.Contains(
+				t,
+				textOf(call("greet", map[string]any{"name": "Bo"})),
+				"Hello, Bo!",
+				"a call while another waits",
+			)
 			never := <-done
 			require.NotNil(t, never)
 			assert.Equal(t, true, never["isError"])

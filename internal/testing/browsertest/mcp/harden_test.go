@@ -202,7 +202,14 @@ func TestNoPrivateNetworkFlags(t *testing.T) {
 	dir := t.TempDir()
 	argsFile := filepath.Join(dir, "args")
 	wrapper := filepath.Join(dir, "chromium")
-	require.NoError(t, os.WriteFile(wrapper, []byte(fmt.Sprintf("#!/bin/sh\nprintf '%%s\\n' \"$@\" >> %q\nexec %q \"$@\"\n", argsFile, chromium(t))), 0o755))
+	require.NoError(
+		t,
+		os.WriteFile(
+			wrapper,
+			[]byte(fmt.Sprintf("#!/bin/sh\nprintf '%%s\\n' \"$@\" >> %q\nexec %q \"$@\"\n", argsFile, chromium(t))),
+			0o755,
+		),
+	)
 	args := serverArgs(t, true, 20*time.Second)
 	for i, a := range args {
 		if a == "-chromium" {
@@ -214,7 +221,11 @@ func TestNoPrivateNetworkFlags(t *testing.T) {
 	b, err := os.ReadFile(argsFile)
 	require.NoError(t, err, "the wrapper ran")
 	assert.Contains(t, string(b), "--headless")
-	assert.NotRegexp(t, `(?i)LocalNetworkAccess|PrivateNetworkAccess|disable-web-security|allow-insecure-localhost`, string(b))
+	assert.NotRegexp(
+		t,
+		`(?i)LocalNetworkAccess|PrivateNetworkAccess|disable-web-security|allow-insecure-localhost`,
+		string(b),
+	)
 }
 
 // TestNoSquatting (issue 18, 4): a page cannot take a name shaped like another page's prefixed
@@ -286,7 +297,12 @@ func TestUnreachableOpen(t *testing.T) {
 		require.NoError(t, err, "the server is up")
 		return textOf(requireValid(t, rec.Last()))
 	}
-	require.Eventually(t, func() bool { return strings.Contains(pages(), "did not load") }, 60*time.Second, 200*time.Millisecond)
+	require.Eventually(
+		t,
+		func() bool { return strings.Contains(pages(), "did not load") },
+		60*time.Second,
+		200*time.Millisecond,
+	)
 	assert.Contains(t, pages(), "ERR_CONNECTION_REFUSED")
 	assert.Contains(t, pages(), "p1: ")
 
@@ -294,7 +310,11 @@ func TestUnreachableOpen(t *testing.T) {
 	ln, err = net.Listen("tcp", addr)
 	require.NoError(t, err)
 	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		fmt.Fprint(w, `<!doctype html><title>back</title><script>document.modelContext.registerTool({name: "back", description: "up again", execute: () => "up"})</script>`)
+		fmt.Fprint(
+			w,
+			`<!doctype html><title>back</title><script>document.modelContext.registerTool({name: "back", `+
+				`description: "up again", execute: () => "up"})</script>`,
+		)
 	})}
 	go srv.Serve(ln)
 	t.Cleanup(func() { srv.Close() })
@@ -315,7 +335,11 @@ func TestProgressAndStuckTabs(t *testing.T) {
 	t.Run("progress", func(t *testing.T) {
 		slow := callStep("never", nil)
 		slow.Progress = true
-		r := probe(t, []probeStep{wait("never"), slow}, "stdio", serverArgs(t, true, 4*time.Second, base+"/test/tools.html")...)
+		r := probe(
+			t,
+			[]probeStep{wait("never"), slow},
+			"stdio",
+			serverArgs(t, true, 4*time.Second, base+"/test/tools.html")...)
 		s := r.Steps[1]
 		res := resultOf(t, s)
 		assert.Equal(t, true, res["isError"])
@@ -351,7 +375,11 @@ func TestProgressAndStuckTabs(t *testing.T) {
 		}, 30*time.Second, 100*time.Millisecond, "the dead tab's tools go away")
 		_, err = cs.CallTool(ctx, &mcp.CallToolParams{Name: "webmcp_list_pages", Arguments: map[string]any{}})
 		require.NoError(t, err)
-		assert.Regexp(t, `p1 \(.*/test/other\.html\) was closed: its renderer crashed or ran out of memory`, textOf(requireValid(t, rec.Last())))
+		assert.Regexp(
+			t,
+			`p1 \(.*/test/other\.html\) was closed: its renderer crashed or ran out of memory`,
+			textOf(requireValid(t, rec.Last())),
+		)
 	})
 }
 
@@ -359,7 +387,11 @@ func TestProgressAndStuckTabs(t *testing.T) {
 // times gives the client about one tools/list_changed per second, not one per change.
 func TestListChangedCoalesced(t *testing.T) {
 	base := serveSite(t)
-	r := probe(t, []probeStep{wait("churn"), callStep("churn", nil)}, "stdio", serverArgs(t, true, 30*time.Second, base+"/test/churn.html")...)
+	r := probe(
+		t,
+		[]probeStep{wait("churn"), callStep("churn", nil)},
+		"stdio",
+		serverArgs(t, true, 30*time.Second, base+"/test/churn.html")...)
 	s := r.Steps[1]
 	assert.Equal(t, "churned", textOf(resultOf(t, s)))
 	t.Logf("tools/list_changed during 200 registrations and 200 unregistrations (%d ms): %d", s.Ms, s.Changed)
@@ -375,14 +407,33 @@ func TestListChangedCoalesced(t *testing.T) {
 func TestInstalledBinary(t *testing.T) {
 	base := serveSite(t)
 	empty := t.TempDir()
-	args := []string{"-chromium", chromium(t), "-timeout", "20s", "-open", base + "/test/tools.html", "-open", base + "/test/hostile.html"}
-	r := probeIn(t, empty, []probeStep{wait("sees_signal", "evil_html"), callStep("sees_signal", nil), callStep("evil_html", nil)}, "stdio", args...)
+	args := []string{
+		"-chromium",
+		chromium(t),
+		"-timeout",
+		"20s",
+		"-open",
+		base + "/test/tools.html",
+		"-open",
+		base + "/test/hostile.html",
+	}
+	r := probeIn(
+		t,
+		empty,
+		[]probeStep{wait("sees_signal", "evil_html"), callStep("sees_signal", nil), callStep("evil_html", nil)},
+		"stdio",
+		args...)
 	assert.Equal(t, "webmcp-mcp", r.ServerInfo.Name)
 	assert.Regexp(t, `^v?[0-9]+\.[0-9]+\.[0-9]+`, r.ServerInfo.Version, "a version, not dev")
 	t.Logf("serverInfo.version: %s", r.ServerInfo.Version)
 	assert.Equal(t, "true", textOf(resultOf(t, r.Steps[1])))
 	evil := resultOf(t, r.Steps[2])["content"].([]any)
-	assert.NotContains(t, evil[0].(map[string]any)["resource"].(map[string]any)["text"], "onerror", "normalized natively")
+	assert.NotContains(
+		t,
+		evil[0].(map[string]any)["resource"].(map[string]any)["text"],
+		"onerror",
+		"normalized natively",
+	)
 	entries, err := os.ReadDir(empty)
 	require.NoError(t, err)
 	assert.Empty(t, entries, "nothing written where it was started")

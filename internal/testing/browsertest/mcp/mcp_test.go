@@ -108,7 +108,15 @@ func serveSite(t *testing.T) string {
 
 // serverArgs are the flags of a webmcp-mcp that opens the given pages.
 func serverArgs(t *testing.T, native bool, timeout time.Duration, urls ...string) []string {
-	args := []string{"-assets", assetsDir(t), "-chromium", chromium(t), "-timeout", timeout.String(), fmt.Sprintf("-webmcp=%v", native)}
+	args := []string{
+		"-assets",
+		assetsDir(t),
+		"-chromium",
+		chromium(t),
+		"-timeout",
+		timeout.String(),
+		fmt.Sprintf("-webmcp=%v", native),
+	}
 	for _, u := range urls {
 		args = append(args, "-open", u)
 	}
