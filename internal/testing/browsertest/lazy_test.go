@@ -6,7 +6,6 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
-	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
@@ -122,10 +121,7 @@ func TestLazyStart(t *testing.T) {
 // pointed at the built loader) and calls its tool with the README's agent snippet: the text and
 // the canvas image come back; then the page authors' guide's AbortSignal snippet.
 func TestREADMEExample(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join("..", "..", "..", "README.md"))
-	require.NoError(t, err)
-	m := regexp.MustCompile("(?s)## In a page.*?```html\n(.*?)```").FindSubmatch(readme)
-	require.NotNil(t, m, "the README's first html example")
+	example := docBlock(t, "README.md", "## In a page", "html")
 	agent := docBlock(t, "README.md", "An agent calls it", "js")
 	says := regexp.MustCompile(`console\.log\([^)]*\); // (.*)`).FindStringSubmatch(agent)
 	require.NotNil(t, says, "the agent snippet says what it logs")
@@ -135,8 +131,8 @@ func TestREADMEExample(t *testing.T) {
 	cut := strings.LastIndex(idiom, "controller.abort();")
 	require.Positive(t, cut, "the AbortSignal snippet ends by aborting")
 	registerIdiom, abortIdiom := idiom[:cut], idiom[cut:]
-	page := strings.Replace(string(m[1]), `src="/webmcp-bridge/webmcp-bridge.js"`, `src="/dist/webmcp-bridge.js"`, 1)
-	require.NotEqual(t, string(m[1]), page, "the example loads /webmcp-bridge/webmcp-bridge.js")
+	page := strings.Replace(example, `src="/webmcp-bridge/webmcp-bridge.js"`, `src="/dist/webmcp-bridge.js"`, 1)
+	require.NotEqual(t, example, page, "the example loads /webmcp-bridge/webmcp-bridge.js")
 	mux := http.NewServeMux()
 	mux.Handle("/dist/", http.StripPrefix("/dist/", serve.Handler(filepath.Join("..", "..", "..", "web", "dist"))))
 	mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) {
