@@ -4,8 +4,6 @@ package main
 
 import (
 	"net"
-	"os"
-	"syscall"
 
 	"golang.org/x/sys/unix"
 )
@@ -26,13 +24,4 @@ func peerUID(c *net.UnixConn) (int, error) {
 		return 0, serr
 	}
 	return int(cred.Uid), nil
-}
-
-// fileOwner is the user id that owns a file.
-func fileOwner(fi os.FileInfo) (int, bool) {
-	st, ok := fi.Sys().(*syscall.Stat_t)
-	if !ok {
-		return 0, false
-	}
-	return int(st.Uid), true
 }
