@@ -82,8 +82,17 @@ interface PanelRequest {
     pending.delete(d.id);
     respond(d);
   };
-  // Posted once the MAIN-world script has run (it is listed after this one, same run_at).
-  setTimeout(() => window.postMessage({ webmcpBridgeRelay: true, secret }, "*", [channel.port2]));
+  // The port is posted once the MAIN-world script has taken the hand-off (it removes the
+  // attribute, and listens for the port in the same run). Not sooner: Chromium runs it right
+  // after this script, but Firefox may run it a task or more later, and a port posted before it
+  // listens is lost (the page's tools were then never listed).
+  const root = document.documentElement;
+  const handOver = new MutationObserver(() => {
+    if (root.hasAttribute("data-webmcp-bridge")) return;
+    handOver.disconnect();
+    window.postMessage({ webmcpBridgeRelay: true, secret }, "*", [channel.port2]);
+  });
+  handOver.observe(root, { attributes: true, attributeFilter: ["data-webmcp-bridge"] });
 
   // ask sends a request to the bridge and resolves with its answer.
   // onSent hears the id the request went to the bridge with (an abort names it).

@@ -27,6 +27,9 @@ type FirefoxOptions struct {
 	// Prefs are written to the profile's user.js, after the package's own (which keep Firefox
 	// from reaching out to the network on its own and from showing first-run pages).
 	Prefs map[string]any
+	// Output, when not nil, sees each line Firefox prints (its console too, with the prefs
+	// devtools.console.stdout.*), e.g. for a test's log.
+	Output func(line string)
 }
 
 // firefoxPrefs are the preferences every Firefox started here gets, besides those Firefox's
@@ -78,6 +81,9 @@ func StartFirefox(ctx context.Context, opt FirefoxOptions) (*Firefox, error) {
 	}
 	listening := make(chan string, 1)
 	onLine := func(line string) {
+		if opt.Output != nil {
+			opt.Output(line)
+		}
 		if m := bidiListening.FindStringSubmatch(line); m != nil {
 			select {
 			case listening <- m[1]:
