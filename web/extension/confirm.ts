@@ -31,6 +31,8 @@ export function needsConfirm(annotations: unknown): boolean {
 }
 
 // ask puts q to the person and resolves with their decision; signal withdraws the question.
+// Nothing it calls can keep it from resolving: a browser API that throws is a question not
+// shown there, never a call left hanging.
 export function ask(q: Question, timeoutMs: number, signal: AbortSignal): Promise<Decision> {
   return new Promise((resolve) => {
     const timer = setTimeout(() => finish("timeout"), timeoutMs);
@@ -38,25 +40,48 @@ export function ask(q: Question, timeoutMs: number, signal: AbortSignal): Promis
       if (!open.delete(q.key)) return;
       clearTimeout(timer);
       signal.removeEventListener("abort", onAbort);
-      chrome.notifications.clear(q.key).catch(() => undefined);
-      chrome.runtime.sendMessage({ type: "confirm-done", key: q.key }).catch(() => undefined);
       resolve(d);
+      attempt(() => chrome.notifications.clear(q.key));
+      attempt(() => chrome.runtime.sendMessage({ type: "confirm-done", key: q.key }));
     };
     const onAbort = (): void => finish("cancelled");
     open.set(q.key, { q, decide: finish });
     signal.addEventListener("abort", onAbort);
-    chrome.runtime.sendMessage({ type: "confirm-request", question: q }).catch(() => undefined); // an open panel
-    chrome.notifications
-      .create(q.key, {
-        type: "basic",
-        iconUrl: ICON,
-        requireInteraction: true,
-        title: `Run ${q.tool} on ${q.origin}?`,
-        message: `An MCP client asks to run "${q.tool}" on ${q.title || q.url} with ${q.args}`,
-        buttons: [{ title: "Run it" }, { title: "Decline" }],
-      })
-      .catch(() => undefined); // no notifications (headless): the panel still asks
+    attempt(() => chrome.runtime.sendMessage({ type: "confirm-request", question: q })); // an open panel
+    notify(q);
   });
+}
+
+// attempt runs an extension API call whose failure only means that no one heard it (no panel
+// open, no notifications): a throw, or a rejected promise, is dropped.
+function attempt(f: () => Promise<unknown> | undefined): void {
+  void Promise.resolve()
+    .then(f)
+    .catch(() => undefined);
+}
+
+// notify shows q as a notification with Run it and Decline. Firefox refuses buttons (a
+// TypeError at once): there the notification says where to answer, and a click on it opens the
+// sidebar. Headless Chromium may show none: the panel still asks.
+function notify(q: Question): void {
+  const base = {
+    type: "basic" as const,
+    iconUrl: ICON,
+    title: `Run ${q.tool} on ${q.origin}?`,
+    message: `An MCP client asks to run "${q.tool}" on ${q.title || q.url} with ${q.args}`,
+  };
+  void Promise.resolve()
+    .then(() =>
+      chrome.notifications.create(q.key, {
+        ...base,
+        requireInteraction: true,
+        buttons: [{ title: "Run it" }, { title: "Decline" }],
+      }),
+    )
+    .catch(() =>
+      chrome.notifications.create(q.key, { ...base, message: base.message + ". Answer in the webmcp-bridge sidebar." }),
+    )
+    .catch(() => undefined);
 }
 
 /** Questions still waiting, for a panel that opens now. */
@@ -69,4 +94,14 @@ export function decide(key: string, yes: boolean): void {
   open.get(key)?.decide(yes ? "yes" : "no");
 }
 
-chrome.notifications?.onButtonClicked.addListener((id, button) => decide(id, button === 0));
+/** What a click on a notification's button does: the first (Run it) says yes, the other no. */
+export function notificationButton(id: string, button: number): void {
+  decide(id, button === 0);
+}
+
+chrome.notifications?.onButtonClicked.addListener(notificationButton);
+// A click on the notification itself (Firefox's has no buttons) opens the sidebar to answer in.
+chrome.notifications?.onClicked.addListener(() => {
+  const sidebar = (globalThis as { browser?: { sidebarAction?: { open(): Promise<void> } } }).browser?.sidebarAction;
+  attempt(() => sidebar?.open());
+});

@@ -75,7 +75,9 @@ function label(origin: string | undefined, url: string | undefined): string {
 async function targetTab(): Promise<chrome.tabs.Tab | undefined> {
   if (params.has("tabUrl")) {
     if (state.pinnedTab === null) {
-      const [t] = await chrome.tabs.query({ url: params.get("tabUrl") ?? "" });
+      // The URL compared as it is: as a tabs.query pattern, Firefox matches no URL with a port.
+      const url = params.get("tabUrl");
+      const t = (await chrome.tabs.query({})).find((tab) => tab.url === url);
       if (t && t.id !== undefined) state.pinnedTab = t.id; // from then on the same tab, wherever it navigates
       return t;
     }
@@ -405,7 +407,7 @@ function listen(): void {
         .then((t) => state.view && showAllowSwitch(state.view.origin, t.incognito));
   });
   chrome.runtime.onMessage.addListener((raw: unknown, sender) => {
-    if (sender.id !== chrome.runtime.id || sender.url !== chrome.runtime.getURL("background.js")) return;
+    if (sender.id !== chrome.runtime.id || sender.tab || sender.url !== backgroundURL) return;
     const m = (raw || {}) as { type?: string; question?: Question; key?: string };
     if (m.type === "confirm-request" && m.question) showQuestion(m.question);
     if (m.type === "confirm-done" && m.key)
@@ -421,7 +423,17 @@ function listen(): void {
   });
 }
 
+// The URL the background's messages carry: its service worker's script in Chromium; in Firefox
+// the page it makes for background.scripts, whose URL only the page itself can tell.
+let backgroundURL = chrome.runtime.getURL("background.js");
+async function findBackground(): Promise<void> {
+  // Chromium has no background page (a service worker): the promise rejects, or there is no function.
+  const page = await chrome.runtime.getBackgroundPage?.().catch(() => undefined);
+  if (page) backgroundURL = page.location.href;
+}
+
 async function main(): Promise<void> {
+  await findBackground();
   listen();
   const questions = (await chrome.runtime.sendMessage({ type: "confirm-waiting" }).catch(() => [])) as Question[];
   for (const q of questions || []) showQuestion(q);

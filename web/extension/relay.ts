@@ -106,13 +106,14 @@ interface PanelRequest {
 
   chrome.runtime.onConnect.addListener((port) => {
     // Only the extension's own pages (the panel), never another content script or a web page.
+    // Firefox names the tab of a panel opened as a page: that tab must show the extension's page.
     const s: chrome.runtime.MessageSender = port.sender || {};
+    const own = (url: string | undefined): boolean => !!url && url.startsWith(chrome.runtime.getURL(""));
     if (
       (port.name !== "webmcp-bridge-panel" && port.name !== "webmcp-bridge-agent") ||
       s.id !== chrome.runtime.id ||
-      s.tab ||
-      !s.url ||
-      !s.url.startsWith(chrome.runtime.getURL(""))
+      (s.tab && !own(s.tab.url)) ||
+      !own(s.url)
     ) {
       port.disconnect();
       return;

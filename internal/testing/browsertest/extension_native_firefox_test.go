@@ -4,6 +4,7 @@ package browsertest
 
 import (
 	"context"
+	"net/url"
 	"os/exec"
 	"path/filepath"
 	"testing"
@@ -31,14 +32,17 @@ func TestExtensionNativeFirefox(t *testing.T) {
 	require.NoError(t, err, "%s", out)
 	require.Contains(t, string(out), "Firefox: wrote")
 
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)
 	ff, err := webdriver.StartFirefox(ctx, webdriver.FirefoxOptions{
-		ProfileDir: t.TempDir(),
+		ProfileDir:   t.TempDir(),
+		SystemAccess: true, // to open the extension's panel in a tab
 		Prefs: map[string]any{
 			"devtools.console.stdout.content": true,
 			"devtools.console.stdout.chrome":  true,
 			"browser.dom.window.dump.enabled": true,
+			// The extension's moz-extension:// host, fixed so the test can open its panel.
+			"extensions.webextensions.uuids": `{"` + firefoxExtensionID + `":"` + firefoxExtensionUUID + `"}`,
 		},
 		Output: func(line string) { t.Log("firefox: " + line) },
 	})
@@ -50,13 +54,13 @@ func TestExtensionNativeFirefox(t *testing.T) {
 	require.NoError(t, err)
 	id, err := ff.InstallExtension(ctx, extDir)
 	require.NoError(t, err)
-	assert.Equal(t, "webmcp-bridge@webmcp-bridge.github.io", id, "the extension's fixed Firefox id")
+	assert.Equal(t, firefoxExtensionID, id, "the extension's fixed Firefox id")
 
 	require.NoError(t, ff.Open(ctx, s.base+"/test/agent-tools.html"))
 	var ok bool
 	require.NoError(t, ff.Eval(ctx, `await window.registered; return true`, &ok))
 	s.hostPID(t)
-	cs, _, _ := s.client(t, "-allow", s.base)
+	cs, _, progress := s.client(t, "-allow", s.base)
 	tools := pageTools(t, cs, 6)
 	_, text, isErr := callMCP(
 		t,
@@ -67,4 +71,54 @@ func TestExtensionNativeFirefox(t *testing.T) {
 	)
 	assert.False(t, isErr)
 	assert.Equal(t, "you said from Firefox", text)
+
+	// A consequential tool's question reaches the panel, open before the call (Firefox's
+	// background is an event page, not background.js): declined, it does not run; confirmed, it does.
+	pageURL := s.base + "/test/agent-tools.html"
+	panel, err := ff.OpenPrivileged(ctx, "moz-extension://"+firefoxExtensionUUID+"/panel.html?tabUrl="+url.QueryEscape(pageURL))
+	require.NoError(t, err)
+	t.Cleanup(func() { panel.Close() })
+	var listed struct{ Ready bool }
+	require.NoError(t, panel.Eval(ctx, inlineJS(t, "panel.js", "listing", map[string]any{"tool": "buy"}), &listed))
+	require.True(t, listed.Ready, "the panel lists the page's tools")
+	buy := nameFor(t, tools, s.base, "buy")
+	confirm := func(yes bool) (string, bool) {
+		drainProgress(progress)
+		type answer struct {
+			text  string
+			isErr bool
+		}
+		done := make(chan answer, 1)
+		go func() {
+			_, text, isErr := callMCP(t, context.Background(), cs, buy, map[string]any{})
+			done <- answer{text, isErr}
+		}()
+		assert.Equal(t, "waiting for you to confirm in the browser", <-progress)
+		var q map[string]string
+		require.NoError(t, panel.Eval(ctx, inlineJS(t, "panel.js", "answerConfirm", yes), &q))
+		require.Equal(t, "buy", q["tool"], "the question reached Firefox's panel, with the tool")
+		assert.Contains(t, q["where"], s.base, "and the page")
+		a := <-done
+		return a.text, a.isErr
+	}
+	bought := func() float64 {
+		var seen map[string]float64
+		require.NoError(t, ff.Eval(ctx, `return window.seen`, &seen))
+		return seen["bought"]
+	}
+	text, isErr = confirm(false)
+	assert.True(t, isErr)
+	assert.Contains(t, text, "you declined")
+	assert.Zero(t, bought(), "not run when declined")
+	text, isErr = confirm(true)
+	assert.False(t, isErr, text)
+	assert.Equal(t, "bought", text)
+	assert.Equal(t, 1.0, bought())
 }
+
+// The extension's id in Firefox (its manifest's browser_specific_settings.gecko.id), and the
+// moz-extension:// host the test gives it (pref extensions.webextensions.uuids).
+const (
+	firefoxExtensionID   = "webmcp-bridge@webmcp-bridge.github.io"
+	firefoxExtensionUUID = "6c1f3b2e-5d0a-4c8e-9a7b-2f4e6d8c0a1b"
+)

@@ -66,12 +66,18 @@ func openPanel(t *testing.T, ctx context.Context, pageURL string) context.Contex
 // declarations, and calls fn with args (as JSON). The file must import nothing.
 func runJSInline(t *testing.T, ctx context.Context, file, fn string, out any, args ...any) {
 	t.Helper()
+	require.NoError(t, headless.Eval(ctx, inlineJS(t, file, fn, args...), out), "%s %s", file, fn)
+}
+
+// inlineJS is the body runJSInline evaluates: the text of pages/js/<file>, its exports made
+// plain declarations, and a call of fn with args (as JSON).
+func inlineJS(t *testing.T, file, fn string, args ...any) string {
+	t.Helper()
 	src, err := os.ReadFile(filepath.Join("pages", "js", file))
 	require.NoError(t, err)
 	a, err := jsArgs(args)
 	require.NoError(t, err)
-	body := exportKeyword.ReplaceAllString(string(src), "") + fmt.Sprintf("\nreturn await %s(...%s);", fn, a)
-	require.NoError(t, headless.Eval(ctx, body, out), "%s %s", file, fn)
+	return exportKeyword.ReplaceAllString(string(src), "") + fmt.Sprintf("\nreturn await %s(...%s);", fn, a)
 }
 
 // exportKeyword is the keyword that starts an export at the start of a line.

@@ -30,6 +30,9 @@ type FirefoxOptions struct {
 	// Output, when not nil, sees each line Firefox prints (its console too, with the prefs
 	// devtools.console.stdout.*), e.g. for a test's log.
 	Output func(line string)
+	// SystemAccess starts Firefox with --remote-allow-system-access: the session may run
+	// scripts in the browser's own windows (see [Firefox.OpenPrivileged]).
+	SystemAccess bool
 }
 
 // firefoxPrefs are the preferences every Firefox started here gets, besides those Firefox's
@@ -91,10 +94,14 @@ func StartFirefox(ctx context.Context, opt FirefoxOptions) (*Firefox, error) {
 			}
 		}
 	}
-	proc, err := startProcess(bin, []string{
+	args := []string{
 		"--headless", "--no-remote", "--profile", opt.ProfileDir,
-		"--remote-debugging-port=0", "--remote-allow-origins=" + bidiOrigin, "about:blank",
-	}, []string{"MOZ_CRASHREPORTER_DISABLE=1"}, onLine)
+		"--remote-debugging-port=0", "--remote-allow-origins=" + bidiOrigin,
+	}
+	if opt.SystemAccess {
+		args = append(args, "--remote-allow-system-access")
+	}
+	proc, err := startProcess(bin, append(args, "about:blank"), []string{"MOZ_CRASHREPORTER_DISABLE=1"}, onLine)
 	if err != nil {
 		return nil, err
 	}
@@ -132,6 +139,64 @@ func (f *Firefox) InstallExtension(ctx context.Context, dir string) (string, err
 		&out,
 	)
 	return out.Extension, err
+}
+
+// OpenPrivileged opens url in a new tab as the browser itself would (the system principal),
+// e.g. an extension's page (moz-extension://), which browsingContext.navigate refuses, and
+// returns the tab; its Close closes the tab only. It needs [FirefoxOptions.SystemAccess].
+func (f *Firefox) OpenPrivileged(ctx context.Context, url string) (Page, error) {
+	var tree struct {
+		Contexts []struct {
+			Context string `json:"context"`
+			URL     string `json:"url"`
+		} `json:"contexts"`
+	}
+	err := f.conn.call(ctx, "browsingContext.getTree", map[string]any{"maxDepth": 0, "moz:scope": "chrome"}, &tree)
+	if err != nil {
+		return nil, err
+	}
+	if len(tree.Contexts) == 0 {
+		return nil, errors.New("webdriver: no browser window (is SystemAccess set?)")
+	}
+	u, _ := json.Marshal(url)
+	open := &bidiPage{conn: f.conn, context: tree.Contexts[0].Context}
+	err = open.Eval(ctx, `gBrowser.selectedTab = gBrowser.addTab(`+string(u)+
+		`, {triggeringPrincipal: Services.scriptSecurityManager.getSystemPrincipal()}); return true`, nil)
+	if err != nil {
+		return nil, err
+	}
+	for {
+		if err := f.conn.call(ctx, "browsingContext.getTree", map[string]any{"maxDepth": 0}, &tree); err != nil {
+			return nil, err
+		}
+		for _, c := range tree.Contexts {
+			if c.URL == url {
+				return &bidiTab{bidiPage: &bidiPage{conn: f.conn, context: c.Context, browser: f.browser}}, nil
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return nil, fmt.Errorf("webdriver: the tab of %s did not appear: %w", url, ctx.Err())
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
+}
+
+// bidiTab is a tab OpenPrivileged opened, in a browser that stays when the tab closes.
+type bidiTab struct {
+	*bidiPage
+	once sync.Once
+}
+
+// Close implements [Page.Close]: browsingContext.close.
+func (t *bidiTab) Close() error {
+	var err error
+	t.once.Do(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		err = t.conn.call(ctx, "browsingContext.close", map[string]any{"context": t.context}, nil)
+	})
+	return err
 }
 
 // waitFor waits for a value on ch, the end of ctx, or the end of proc.
