@@ -24,8 +24,7 @@ type hostFolder struct {
 }
 
 // hostFolders lists where each browser reads host manifests for this user (Linux, macOS).
-// Windows reads them from the registry (HKCU\Software\Google\Chrome\NativeMessagingHosts\…,
-// …\Mozilla\NativeMessagingHosts\…), which -install-host does not write: see docs.
+// Windows reads them from the registry instead (hostRegistrations).
 func hostFolders(home, goos string) []hostFolder {
 	chromium := [][2]string{ // browser, its folder under ~/.config (Linux) or ~/Library/Application Support (macOS)
 		{"Google Chrome", "google-chrome|Google/Chrome"},
@@ -100,6 +99,14 @@ func installHost(exe, dir string, w io.Writer) error {
 	if !filepath.IsAbs(exe) {
 		return fmt.Errorf("the host's path must be absolute, not %q", exe)
 	}
+	if dir == "" && runtime.GOOS == "windows" {
+		if err := registerHost(exe, w); err != nil {
+			return err
+		}
+		fmt.Fprintf(w, "the extension (ID %s, Firefox %s) can now start %s\n", extensionID, firefoxExtensionID, exe)
+		fmt.Fprintln(w, "webmcp-mcp does not serve the extension on Windows yet: see docs/agents-and-mcp-clients.md")
+		return nil
+	}
 	folders, err := chosenFolders(dir)
 	if err != nil {
 		return err
@@ -120,6 +127,9 @@ func installHost(exe, dir string, w io.Writer) error {
 
 // uninstallHost removes the manifests installHost writes.
 func uninstallHost(dir string, w io.Writer) error {
+	if dir == "" && runtime.GOOS == "windows" {
+		return unregisterHost(w)
+	}
 	folders, err := chosenFolders(dir)
 	if err != nil && dir != "" {
 		return err
@@ -154,8 +164,8 @@ func chosenFolders(dir string) ([]hostFolder, error) {
 	}
 	if runtime.GOOS != "linux" && runtime.GOOS != "darwin" {
 		return nil, fmt.Errorf(
-			"-install-host knows the browsers' folders on Linux and macOS; on %s register the manifest as "+
-				"docs/agents.md says, or use -host-dir",
+			"-install-host knows the browsers' folders on Linux and macOS (the registry on Windows); on %s "+
+				"name the folder with -host-dir",
 			runtime.GOOS,
 		)
 	}

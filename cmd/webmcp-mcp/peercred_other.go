@@ -8,6 +8,10 @@ import (
 	"os"
 )
 
+// peerChecked: the other end of a socket cannot be checked here (Windows's Unix sockets have no
+// SO_PEERCRED), so the extension is not served at all (rendezvousDir says so).
+const peerChecked = false
+
 // peerUID cannot tell who is at the other end on this system: the extension's socket is
 // refused rather than left unchecked.
 func peerUID(*net.UnixConn) (int, error) {

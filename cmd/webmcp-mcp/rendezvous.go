@@ -26,6 +26,13 @@ import (
 // cache (macOS: the per-user temp dir). The directory must be the user's and 0700; one that is
 // open to others is refused.
 func rendezvousDir() (string, error) {
+	if !peerChecked {
+		return "", fmt.Errorf(
+			"the extension is not served on %s: who connects to its socket cannot be checked here "+
+				"(no SO_PEERCRED), and an unchecked socket is refused (docs/agents-and-mcp-clients.md)",
+			runtime.GOOS,
+		)
+	}
 	var dir string
 	if d := os.Getenv("XDG_RUNTIME_DIR"); d != "" && filepath.IsAbs(d) {
 		dir = filepath.Join(d, "webmcp-bridge")
