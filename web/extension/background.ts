@@ -3,7 +3,7 @@
 // pages are heard: there is no onMessageExternal, and a content script's or page's message is
 // ignored.
 /// <reference types="chrome" />
-import { decide, waiting } from "./confirm.ts";
+import { decide, notificationButton, waiting } from "./confirm.ts";
 import { startNativeLink } from "./nativelink.ts";
 
 // Firefox has no side panel API (its sidebar is the manifest's sidebar_action) and runs this as
@@ -18,5 +18,9 @@ chrome.runtime.onMessage.addListener((raw: unknown, sender, respond: (r: unknown
   if (m.type === "confirm-waiting") respond(waiting());
   else if (m.type === "confirm-answer" && typeof m.key === "string") decide(m.key, m.yes === true);
 });
+
+// The notification buttons' handler, on the worker's global too: its DevTools console (and the
+// tests: headless Chromium cannot click a notification) can run the very function a click runs.
+Object.defineProperty(globalThis, "webmcpBridgeNotificationButton", { value: notificationButton });
 
 startNativeLink();
