@@ -140,7 +140,7 @@ func (a *app) awaitPages(next mcp.MethodHandler) mcp.MethodHandler {
 			if a.offers(params.Name) {
 				break
 			}
-			if r := a.unknownTool(params.Name, late); r != nil {
+			if r := a.unknownTool(ctx, params.Name, late); r != nil {
 				return r, nil
 			}
 		}
@@ -189,11 +189,18 @@ func (a *app) waitReady(ctx context.Context) (loading string) {
 }
 
 // unknownTool is the answer to a call of a name the server does not have, when webmcp-mcp can say
-// more than the SDK's "unknown tool": the page that had it closed, or pages are still loading.
-func (a *app) unknownTool(name, loading string) *mcp.CallToolResult {
+// more than the SDK's "unknown tool": the page that had it closed or navigated away (its tools
+// there have new names), or pages are still loading.
+func (a *app) unknownTool(ctx context.Context, name, loading string) *mcp.CallToolResult {
 	a.syncMu.Lock()
 	o, gone := a.names.goneOwner(name)
+	held, known := a.names.owners[name]
 	a.syncMu.Unlock()
+	if known && !gone && held.key.page != "" {
+		if r := a.movedAway(ctx, name, held); r != nil {
+			return r
+		}
+	}
 	switch {
 	case gone:
 		return ownError(
@@ -206,6 +213,26 @@ func (a *app) unknownTool(name, loading string) *mcp.CallToolResult {
 			"loading",
 			fmt.Sprintf("no tool %q yet: still loading after %s (-ready-timeout): %s", name, a.readyTimeout, loading),
 		)
+	}
+	return nil
+}
+
+// movedAway is the answer to a call of name, which page o.key.page had at o.key.origin and no
+// longer offers: it is at another origin now, or no longer lists the tool. nil when the page is
+// not open (unknownTool's other answers apply).
+func (a *app) movedAway(ctx context.Context, name string, o nameOwner) *mcp.CallToolResult {
+	for _, p := range a.src.Pages(ctx) {
+		if p.ID != o.key.page || p.Closed != "" {
+			continue
+		}
+		if p.Origin != o.key.origin {
+			return ownError("navigated", fmt.Sprintf(
+				"page %s navigated away: the tool %q was of %s, the page is now at %s (its tools there have "+
+					"other names); list the tools again",
+				p.ID, name, clip(o.url, maxURLChars), clip(p.URL, maxURLChars)))
+		}
+		return ownError("gone", fmt.Sprintf(
+			"page %s (%s) no longer offers the tool %q; list the tools again", p.ID, clip(p.URL, maxURLChars), name))
 	}
 	return nil
 }

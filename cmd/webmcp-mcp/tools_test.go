@@ -121,6 +121,35 @@ func TestToolNames(t *testing.T) {
 	assert.NotContains(t, listedNames(t, cs), "search")
 }
 
+// TestNavigatedName (issue 25): a tab that navigates to another origin gives its tools new
+// names; a client calling an old name hears that the page navigated away, and one calling a
+// tool the page stopped listing hears that, not the SDK's "unknown tool".
+func TestNavigatedName(t *testing.T) {
+	src := newMemSource()
+	src.page("https://a.example/one", "search", "cart")
+	a, cs := testApp(t, src)
+	a.syncTools()
+	src.mu.Lock()
+	src.pages[0].URL, src.pages[0].Origin = "https://b.example/two", "https://b.example"
+	src.mu.Unlock()
+	a.syncTools()
+	assert.ElementsMatch(t, []string{"p1_search", "p1_cart", toolOpenPage, toolListPages, toolClosePage},
+		listedNames(t, cs))
+	text, isErr := callText(t, cs, "search", nil)
+	assert.True(t, isErr)
+	assert.Equal(t, `page p1 navigated away: the tool "search" was of https://a.example/one, the page is now at `+
+		`https://b.example/two (its tools there have other names); list the tools again`, text)
+
+	src.mu.Lock()
+	src.pages[0].Tools = src.pages[0].Tools[:1]
+	src.mu.Unlock()
+	a.syncTools()
+	text, isErr = callText(t, cs, "p1_cart", nil)
+	assert.True(t, isErr)
+	assert.Equal(t, `page p1 (https://b.example/two) no longer offers the tool "p1_cart"; list the tools again`, text)
+	assert.Empty(t, src.calls, "the page was not asked")
+}
+
 // TestArgumentsValidated (issue 24, 1): every call's arguments are checked against the tool's
 // inputSchema natively, before the page is asked, with the page's bridge's sentence; a schema
 // outside the subset is listed with a notice and its calls refused.
