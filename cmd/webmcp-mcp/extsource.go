@@ -42,6 +42,11 @@ type extensionSource struct {
 	closed   []Page // the last pages that closed, newest last
 	calls    map[int64]*extCall
 	nextCall int64
+
+	// listed is closed once every browser found at the start has sent its first list of pages
+	// (or went away), or at once when none was found: the first tools/list waits for it.
+	listed   chan struct{}
+	awaiting map[string]bool // the sockets whose first list is still awaited; nil once listed closed
 }
 
 // extBrowser is one connected browser (one host).
@@ -106,7 +111,22 @@ func newExtensionSource(
 ) *extensionSource {
 	return &extensionSource{log: log, allow: allow, confirm: confirm, confirmTimeout: confirmTimeout, version: version,
 		changes: make(chan struct{}, 1), browsers: map[string]*extBrowser{}, ids: map[string]string{},
-		calls: map[int64]*extCall{}}
+		calls: map[int64]*extCall{}, listed: make(chan struct{}), awaiting: map[string]bool{}}
+}
+
+// Listed is closed once the browsers found at the start have listed their pages.
+func (s *extensionSource) Listed() <-chan struct{} { return s.listed }
+
+// heard marks path's first list as come (s.mu held); path "" ends the wait for the start's scan.
+func (s *extensionSource) heard(path string) {
+	if s.awaiting == nil {
+		return
+	}
+	delete(s.awaiting, path)
+	if len(s.awaiting) == 0 {
+		s.awaiting = nil
+		close(s.listed)
+	}
 }
 
 // connectLoop connects to every host in the rendezvous directory, now and whenever one comes,
@@ -128,10 +148,16 @@ func (s *extensionSource) connectLoop(ctx context.Context, dir string) {
 			b := &extBrowser{path: path, conn: c, tabs: map[string]int{}}
 			s.mu.Lock()
 			s.browsers[path] = b
+			if s.awaiting != nil {
+				s.awaiting[path] = true
+			}
 			s.mu.Unlock()
 			go s.read(b)
 			s.hello(b)
 		}
+		s.mu.Lock()
+		s.heard("") // the start's scan is done: only the browsers it found are awaited
+		s.mu.Unlock()
 		select {
 		case <-ctx.Done():
 			s.mu.Lock()
@@ -186,6 +212,7 @@ func (s *extensionSource) read(b *extBrowser) {
 	b.conn.Close()
 	s.mu.Lock()
 	delete(s.browsers, b.path)
+	s.heard(b.path)
 	s.setPages(b, nil, "the browser disconnected (its native-messaging host stopped)")
 	for id, c := range s.calls {
 		if c.browser == b {
@@ -202,6 +229,7 @@ func (s *extensionSource) take(b *extBrowser, m extMessage) {
 	case "pages":
 		s.mu.Lock()
 		s.setPages(b, m.Pages, "closed")
+		s.heard(b.path)
 		s.mu.Unlock()
 		s.changed()
 	case "progress":

@@ -51,6 +51,7 @@ func extensionApp(t *testing.T, dir string, confirm bool) (*extensionSource, *mc
 	go src.connectLoop(ctx, dir)
 	a := newApp(bridge.DefaultPolicy(), 5*time.Second, log, "test")
 	a.serve(ctx, src)
+	a.awaitListed(ctx, src.Listed())
 	ct, st := mcp.NewInMemoryTransports()
 	_, err := a.server.Connect(ctx, st, nil)
 	require.NoError(t, err)
@@ -81,6 +82,23 @@ func TestExtensionSourceNoBrowser(t *testing.T) {
 	text, isErr := callText(t, cs, toolOpenPage, map[string]any{"url": "https://a.example/"})
 	assert.True(t, isErr)
 	assert.Contains(t, text, "the pages are the tabs of your browser")
+}
+
+// TestExtensionSourceFirstList: the first tools/list waits for the browser's first list of
+// tabs (as it waits for -open pages with DevTools), so a client that lists once at its start
+// sees the tabs' tools.
+func TestExtensionSourceFirstList(t *testing.T) {
+	b, dir, _ := startHost(t)
+	fb := fakeBrowser{b, t}
+	go func() {
+		hello := fb.next("hello")
+		time.Sleep(300 * time.Millisecond) // the extension listing its tabs
+		fb.send(map[string]any{"client": hello["client"], "type": "pages", "pages": []any{map[string]any{
+			"tab": 3, "window": 1, "url": "https://shop.example/", "origin": "https://shop.example", "title": "Shop",
+			"tools": []any{map[string]any{"name": "search", "description": "Search"}}}}})
+	}()
+	_, cs, _ := extensionApp(t, dir, true)
+	assert.Contains(t, listedNames(t, cs), "search", "listed once, at once")
 }
 
 func TestExtensionSourceCalls(t *testing.T) {
