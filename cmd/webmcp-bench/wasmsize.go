@@ -17,6 +17,28 @@ import (
 // under "(data)". `go tool nm` does not read wasm files, so this is its per-package view for the
 // module: what each package costs, before compression.
 func wasmCode(path string) (map[string]int, error) {
+	funcs, err := wasmFunctions(path)
+	if err != nil {
+		return nil, err
+	}
+	sizes := map[string]int{}
+	for name, size := range funcs {
+		if name == dataSegments {
+			sizes[name] += size
+			continue
+		}
+		sizes[goPackage(name)] += size
+	}
+	return sizes, nil
+}
+
+// dataSegments is the name under which wasmFunctions counts the bytes of the data section.
+const dataSegments = "(data)"
+
+// wasmFunctions is wasmCode per function: the bytes of code of each function, by the name the
+// Go linker gives it in the name section ("golang.org_x_net_html.__Tokenizer_.Next"), and the
+// data section's bytes under dataSegments.
+func wasmFunctions(path string) (map[string]int, error) {
 	raw, err := os.ReadFile(path)
 	if err != nil {
 		return nil, err
@@ -67,7 +89,7 @@ func wasmCode(path string) (map[string]int, error) {
 				bodies = append(bodies, int(size))
 			}
 		case 11:
-			sizes["(data)"] += len(sec)
+			sizes[dataSegments] += len(sec)
 		case 0:
 			if readName(s) != "name" {
 				continue
@@ -91,7 +113,7 @@ func wasmCode(path string) (map[string]int, error) {
 		return nil, errors.New(path + " has no name section (built with -ldflags=-s?)")
 	}
 	for i, size := range bodies {
-		sizes[goPackage(names[imported+i])] += size
+		sizes[names[imported+i]] += size
 	}
 	return sizes, nil
 }

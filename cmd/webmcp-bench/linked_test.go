@@ -1,0 +1,47 @@
+//go:build !js
+
+package main
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+)
+
+// notLinked are code the module must not carry, by the prefix of their names in the wasm name
+// section, each with what replaced it: they are what a call does not need, and what made the
+// module larger than bluemonday alone (see the size table in docs/benchmarks.md).
+var notLinked = map[string]string{
+	"time.parse":      "mcpwire.CheckLastModified reads RFC 3339 by hand",
+	"time.tzset":      "mcpwire.CheckLastModified reads RFC 3339 by hand",
+	"time.Time.":      "mcpwire.CheckLastModified reads RFC 3339 by hand",
+	"time.nextStdChu": "mcpwire.CheckLastModified reads RFC 3339 by hand",
+}
+
+// TestModuleLeavesOutWhatACallDoesNotNeed builds the module for js/wasm with its symbols and
+// fails for every function of notLinked it holds.
+func TestModuleLeavesOutWhatACallDoesNotNeed(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds the module")
+	}
+	out := filepath.Join(t.TempDir(), "module.wasm")
+	build := exec.Command(filepath.Join(runtime.GOROOT(), "bin", "go"), "build", "-trimpath", "-o", out, "../../wasm")
+	build.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
+	if msg, err := build.CombinedOutput(); err != nil {
+		t.Fatalf("go build ./wasm: %v\n%s", err, msg)
+	}
+	funcs, err := wasmFunctions(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, size := range funcs {
+		for prefix, why := range notLinked {
+			if strings.HasPrefix(name, prefix) {
+				t.Errorf("the module links %s (%d B of code), which it should not: %s", name, size, why)
+			}
+		}
+	}
+}
