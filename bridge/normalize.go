@@ -61,8 +61,7 @@ func NormalizeJSON(b []byte, p Policy) (*CallToolResult, []Violation, error) {
 	}
 	v, err := jsonvalue.Decode(b)
 	if err != nil {
-		var de *jsonvalue.DepthError
-		if errors.As(err, &de) {
+		if _, deep := errors.AsType[*jsonvalue.DepthError](err); deep {
 			r, vs := refuse(refusal.TooDeep())
 			return r, vs, nil
 		}
