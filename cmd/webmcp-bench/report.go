@@ -25,7 +25,8 @@ var steps = []struct {
 	rows []rowSpec
 }{
 	{"size", []rowSpec{{"size", "0. the module, gzip -9"},
-		{"size-floor", "0. the module against bluemonday alone (UGCPolicy), gzip -9"}}},
+		{"size-floor", "0. the module against bluemonday alone (UGCPolicy), gzip -9"},
+		{"init", "3c. package initialisation, natively"}}},
 	{"load", []rowSpec{{"load", "1. bytes at load + 2 s idle, 3 tools without `inputSchema`"},
 		{"load-schema", "1. … the same 3 tools with `inputSchema`"},
 		{"long-tasks", "2. long tasks on the page's thread during that load"}}},
