@@ -15,14 +15,16 @@ import (
 // section, each with what replaced it: they are what a call does not need, and what made the
 // module larger than bluemonday alone (see the size table in docs/benchmarks.md).
 var notLinked = map[string]string{
-	"time.parse":                      "mcpwire.CheckLastModified reads RFC 3339 by hand",
-	"time.tzset":                      "mcpwire.CheckLastModified reads RFC 3339 by hand",
-	"time.Time.":                      "mcpwire.CheckLastModified reads RFC 3339 by hand",
-	"time.nextStdChu":                 "mcpwire.CheckLastModified reads RFC 3339 by hand",
-	"encoding_csv.__Reader_":          "the module reads the CSV it renders with wasm/csv.go",
-	"bufio.__Reader_":                 "the module reads the CSV it renders with wasm/csv.go",
-	"encoding_csv.":                   "bridge writes its table's CSV with writeCSVRecord",
-	"strings.__genericReplacer_":      "bridge's markdownCell is a loop, not a strings.Replacer",
+	"time.parse":                 "mcpwire.CheckLastModified reads RFC 3339 by hand",
+	"time.tzset":                 "mcpwire.CheckLastModified reads RFC 3339 by hand",
+	"time.Time.":                 "mcpwire.CheckLastModified reads RFC 3339 by hand",
+	"time.nextStdChu":            "mcpwire.CheckLastModified reads RFC 3339 by hand",
+	"encoding_csv.__Reader_":     "the module reads the CSV it renders with wasm/csv.go",
+	"bufio.__Reader_":            "the module reads the CSV it renders with wasm/csv.go",
+	"encoding_csv.":              "bridge writes its table's CSV with writeCSVRecord",
+	"strings.__genericReplacer_": "bridge's markdownCell is a loop, not a strings.Replacer",
+	"slices.pdqsortCmpFunc_go.shape.struct___github.com_webmcp_bridge_webmcp_bridge_internal_jsonvalue": "" +
+		"jsonvalue sorts an object's members with package sort",
 	"internal_reflectlite.implements": "errors.AsType, not errors.As (whose reflection bluemonday alone does not link)",
 }
 
