@@ -25,7 +25,8 @@ var notLinked = map[string]string{
 	"strings.__genericReplacer_": "bridge's markdownCell is a loop, not a strings.Replacer",
 	"slices.pdqsortCmpFunc_go.shape.struct___github.com_webmcp_bridge_webmcp_bridge_internal_jsonvalue": "" +
 		"jsonvalue sorts an object's members with package sort",
-	"internal_reflectlite.implements": "errors.AsType, not errors.As (whose reflection bluemonday alone does not link)",
+	"slices.pdqsortOrdered_go.shape.string_": "sanitize and inputschema sort strings with package sort",
+	"internal_reflectlite.implements":        "errors.AsType, not errors.As (whose reflection bluemonday alone does not link)",
 }
 
 // TestModuleLeavesOutWhatACallDoesNotNeed builds the module for js/wasm with its symbols and
