@@ -66,7 +66,8 @@ func TestCheckLastModifiedAgreesWithTime(t *testing.T) {
 
 // FuzzCheckLastModified looks for a string on which the hand-written check and time.Parse part.
 func FuzzCheckLastModified(f *testing.F) {
-	for _, s := range []string{"2025-01-12T15:00:58Z", "2024-02-29T23:59:59.123456789+24:60", "2025-01-12T15:00:58.5-01:00"} {
+	for _, s := range []string{"2025-01-12T15:00:58Z", "2024-02-29T23:59:59.123456789+24:60",
+		"2025-01-12T15:00:58.5-01:00"} {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, s string) {

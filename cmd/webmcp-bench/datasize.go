@@ -150,7 +150,8 @@ func dataTable(dir string, added, functions int) string {
 		"other %s B are the linker's own tables for the %d functions more (the runtime's function table: names, "+
 		"PC-to-line and stack-size tables), which grow with the code. The kinds that add at least 1 KB:\n\n"+
 		"| data | added |\n|---|---|\n", thousands(added), thousands(inPackages), thousands(added-inPackages), functions)
-	for _, k := range slices.SortedFunc(maps.Keys(kinds), func(a, b string) int { return cmp.Compare(kinds[b], kinds[a]) }) {
+	byAdded := func(a, b string) int { return cmp.Compare(kinds[b], kinds[a]) }
+	for _, k := range slices.SortedFunc(maps.Keys(kinds), byAdded) {
 		if kinds[k] >= 1000 {
 			fmt.Fprintf(&w, "| %s | %s |\n", k, thousands(kinds[k]))
 		}

@@ -25,7 +25,7 @@ var notLinked = map[string]string{
 	"slices.pdqsortCmpFunc_go.shape.struct___github.com_webmcp_bridge_webmcp_bridge_internal_jsonvalue": "" +
 		"jsonvalue sorts an object's members with package sort",
 	"slices.pdqsortOrdered_go.shape.string_": "sanitize and inputschema sort strings with package sort",
-	"internal_reflectlite.implements":        "errors.AsType, not errors.As (whose reflection bluemonday alone does not link)",
+	"internal_reflectlite.implements":        "errors.AsType, not errors.As (whose reflection the floor does not link)",
 }
 
 // TestModuleLeavesOutWhatACallDoesNotNeed builds the module for js/wasm with its symbols and
