@@ -247,11 +247,15 @@ func (r *textRenderer) element(tag string, end bool, href, alt string) {
 		href, start := r.hrefs[n], r.linkText[n]
 		r.hrefs, r.linkText = r.hrefs[:n], r.linkText[:n]
 		if href != "" && !strings.Contains(r.b.String()[start:], href) {
-			r.b.WriteString(" (" + href + ")")
+			r.b.WriteString(" (") // written in pieces: a string built first was an allocation a link
+			r.b.WriteString(href)
+			r.b.WriteString(")")
 		}
 	case tag == "img":
 		if alt := strings.TrimSpace(alt); alt != "" {
-			r.b.WriteString("[image: " + collapseSpace(alt) + "]")
+			r.b.WriteString("[image: ")
+			r.b.WriteString(collapseSpace(alt))
+			r.b.WriteString("]")
 		} else {
 			r.b.WriteString("[image]")
 		}
@@ -308,22 +312,28 @@ func isHTMLSpace(r rune) bool {
 	return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\f'
 }
 
-// tidyText trims each line and keeps at most one blank line in a row.
+// tidyText trims each line and keeps at most one blank line in a row, writing the lines once
+// into one buffer.
 func tidyText(s string) string {
-	lines := strings.Split(s, "\n")
-	out := make([]string, 0, len(lines))
-	blank := true
-	for _, l := range lines {
+	var b strings.Builder
+	b.Grow(len(s))
+	lines, blank := 0, true
+	for rest, more := s, true; more; {
+		var l string
+		l, rest, more = strings.Cut(rest, "\n")
 		l = strings.TrimRight(l, " \t")
 		if strings.TrimSpace(l) == "" {
-			if !blank {
-				out = append(out, "")
+			if blank {
+				continue
 			}
-			blank = true
-			continue
+			l = ""
 		}
-		blank = false
-		out = append(out, l)
+		blank = l == ""
+		if lines > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(l)
+		lines++
 	}
-	return strings.TrimSpace(strings.Join(out, "\n"))
+	return strings.TrimSpace(b.String())
 }

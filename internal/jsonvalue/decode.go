@@ -305,9 +305,7 @@ func (d *jsonDecoder) str() (string, error) {
 		d.pos = i + q + 1
 		return d.src[i : i+q], nil
 	}
-	for i < len(data) && plainStringByte[data[i]] {
-		i++
-	}
+	i += plainPrefix(d.src[i:])
 	d.pos = i
 	if i >= len(data) {
 		return "", errJSONEnd
@@ -428,10 +426,7 @@ func (d *jsonDecoder) slowStr(start int) (string, error) {
 			}
 		case c < utf8.RuneSelf:
 			// Copy the whole run of plain ASCII at once.
-			end := d.pos + 1
-			for end < len(d.data) && plainStringByte[d.data[end]] {
-				end++
-			}
+			end := d.pos + 1 + plainPrefix(d.src[d.pos+1:])
 			buf = append(buf, d.data[d.pos:end]...)
 			d.pos = end
 		default:

@@ -209,3 +209,19 @@ func TestDecodeArgumentsCountsValues(t *testing.T) {
 	_, lone, _ = DecodeArguments([]byte(`["\ud83d\ude00 é \u00e9"]`), 0)
 	assert.False(t, lone, "a pair is no lone surrogate")
 }
+
+// TestPlainPrefixReadsEightBytesAtATime: plainPrefix, eight bytes at a time, stops where a loop
+// per byte would, for every byte value at every position of a word and around it.
+func TestPlainPrefixReadsEightBytesAtATime(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		for at := 0; at < 20; at++ {
+			s := []byte(strings.Repeat("a", 24))
+			s[at] = byte(c)
+			want := 0
+			for want < len(s) && plainStringByte[s[want]] {
+				want++
+			}
+			require.Equal(t, want, plainPrefix(string(s)), "byte %#x at %d", c, at)
+		}
+	}
+}
