@@ -110,16 +110,6 @@ func ErrorResult(message, code string) *CallToolResult {
 	return &CallToolResult{Content: []Content{t}, IsError: true}
 }
 
-// thrownMessage is the message of a thrown error whose constructor is name ("TypeError"; "" for
-// a value that is not an Error): the name goes before the message only when it says more than
-// "Error" and the message does not already start with it, as a browser's console shows it.
-func thrownMessage(name, message string) string {
-	if name != "" && name != "Error" && !strings.HasPrefix(message, name+":") {
-		return name + ": " + message
-	}
-	return message
-}
-
 func errorText(message, code string) string {
 	message, _, _ = sanitize.Text(message, 0)
 	if strings.TrimSpace(message) == "" {
