@@ -34,7 +34,7 @@ type Policy struct {
 	// MaxArgumentBytes bounds a tool call's arguments as JSON (default 1 MiB): more are refused
 	// before they are read or validated against the tool's inputSchema.
 	MaxArgumentBytes int
-	// MaxArgumentValues bounds the JSON values in a tool call's arguments (default 100,000): the
+	// MaxArgumentValues bounds the JSON values in a tool call's arguments (default 10,000): the
 	// reading stops at one more and the call is refused. With MaxArgumentBytes it bounds what
 	// one validation costs, which on the page's thread (data-worker="off") blocks the page.
 	MaxArgumentValues int
@@ -67,7 +67,7 @@ func DefaultPolicy() Policy {
 		MaxTableColumns:   50,
 		MaxTableCellChars: 1000,
 		MaxArgumentBytes:  512 << 10,
-		MaxArgumentValues: 20_000,
+		MaxArgumentValues: 10_000,
 	}
 }
 

@@ -137,7 +137,8 @@ func (d *jsonDecoder) value(depth int) (any, error) {
 	case c == '{':
 		return d.object(depth)
 	case c == '[':
-		return d.array(depth)
+		a, err := d.array(depth)
+		return d.boxed.array(a), err
 	case c == '"':
 		str, err := d.str()
 		return d.boxed.string(str), err
@@ -217,7 +218,7 @@ func (d *jsonDecoder) object(depth int) (any, error) {
 	}
 }
 
-func (d *jsonDecoder) array(depth int) (any, error) {
+func (d *jsonDecoder) array(depth int) ([]any, error) {
 	d.pos++ // [
 	d.skipSpace()
 	if d.pos < len(d.data) && d.data[d.pos] == ']' {

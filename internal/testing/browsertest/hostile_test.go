@@ -311,7 +311,7 @@ func TestCostlyArgumentsAreRefused(t *testing.T) {
 	assert.True(t, got.Huge.IsError)
 	assert.Contains(t, got.Huge.Text, "over the maxArgumentBytes limit of 524288 bytes")
 	assert.True(t, got.Many.IsError)
-	assert.Contains(t, got.Many.Text, "more than 20000 JSON values, over the maxArgumentValues limit")
+	assert.Contains(t, got.Many.Text, "more than 10000 JSON values, over the maxArgumentValues limit")
 	assert.True(t, got.Surrogate.IsError)
 	assert.Contains(t, got.Surrogate.Text, "lone surrogate")
 	assert.Contains(t, got.Absurd, "TypeError: registerTool:")

@@ -98,6 +98,6 @@ export const POLICY_DEFAULTS: Policy = {
   maxTableColumns: 50,
   maxTableCellChars: 1000,
   maxArgumentBytes: 524288,
-  maxArgumentValues: 20000,
+  maxArgumentValues: 10000,
   strict: false,
 };
