@@ -34,6 +34,10 @@ type Policy struct {
 	// MaxArgumentBytes bounds a tool call's arguments as JSON (default 1 MiB): more are refused
 	// before they are read or validated against the tool's inputSchema.
 	MaxArgumentBytes int
+	// MaxArgumentValues bounds the JSON values in a tool call's arguments (default 10,000): the
+	// reading stops at one more and the call is refused. With MaxArgumentBytes it bounds what
+	// one validation costs, which on the page's thread (data-worker="off") blocks the page.
+	MaxArgumentValues int
 	// Strict turns any violation into an isError result that gives the reasons, instead of
 	// replacing the offending block with a notice.
 	Strict bool
@@ -62,7 +66,8 @@ func DefaultPolicy() Policy {
 		MaxTableRows:      1000,
 		MaxTableColumns:   50,
 		MaxTableCellChars: 1000,
-		MaxArgumentBytes:  1 << 20,
+		MaxArgumentBytes:  512 << 10,
+		MaxArgumentValues: 10_000,
 	}
 }
 
@@ -141,6 +146,8 @@ var policySettings = []PolicySetting{
 	{"maxTableCellChars", "integer", "characters per table cell", func(p *Policy) any { return &p.MaxTableCellChars }},
 	{"maxArgumentBytes", "integer", "a tool call's arguments as JSON, in bytes: more are refused before validation",
 		func(p *Policy) any { return &p.MaxArgumentBytes }},
+	{"maxArgumentValues", "integer", "JSON values in a tool call's arguments: more are refused before validation",
+		func(p *Policy) any { return &p.MaxArgumentValues }},
 	{"strict", "boolean", "any violation makes the result isError instead of a notice",
 		func(p *Policy) any { return &p.Strict }},
 }

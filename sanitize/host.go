@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"sync/atomic"
+	"unicode/utf8"
 )
 
 // A host name is mapped to ASCII the way the URL Standard does (UTS #46, non-transitional, no
@@ -32,12 +33,21 @@ func init() {
 	}
 }
 
-var errNoHostMapper = errors.New("no host mapping for international names is installed")
+var (
+	errNoHostMapper = errors.New("no host mapping for international names is installed")
+	// errHostNotUTF8: the URL Standard decodes a host's bytes as UTF-8, each invalid sequence as
+	// U+FFFD, which no domain name may hold. (x/net/idna wrote it into Punycode, "xn--0-p10i",
+	// a host that URL then refused: the sanitizer kept a link its own rule refuses.)
+	errHostNotUTF8 = errors.New("the host is not valid UTF-8")
+)
 
 // hostToASCII maps host as the URL Standard does.
 func hostToASCII(host string) (string, error) {
 	if ascii, ok := plainHost(host); ok {
 		return ascii, nil
+	}
+	if !utf8.ValidString(host) {
+		return "", errHostNotUTF8
 	}
 	for i := 0; i < len(host); i++ {
 		// An ASCII character maps to itself (letters to lower case), so one that no host may

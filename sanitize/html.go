@@ -33,7 +33,7 @@ func sanitizeHTML(p *bluemonday.Policy, markup string) HTMLResult {
 		// Sanitize's answer to input the tokenizer cannot read: nothing.
 		return HTMLResult{Removed: removedBetween(countMarkup(markup), newMarkupCounts())}
 	}
-	clean := w.html.String()
+	clean := w.markedHTML()
 	if w.unread {
 		// Not the token-per-write bluemonday promises: read the output again instead.
 		out := newMarkupCounts()
@@ -49,29 +49,49 @@ func sanitizeHTML(p *bluemonday.Policy, markup string) HTMLResult {
 // renderingWriter is where bluemonday writes sanitized markup. bluemonday writes one token per
 // call — a tag as Token.String gives it, escaped text, or the space that stands for a stripped
 // tag — so the writer renders the plain text and counts the output's tags and attributes as
-// they come, and nothing reads the output again. A write it cannot read as one token sets
-// unread, and the caller reads the whole output instead.
+// they come, and gives links their marks (linkmarks.go), and nothing reads the output again.
+// With linksOnly it reads only the start tags of links, for their marks. A write it cannot read
+// as one token sets unread, and from there the caller reads the output instead.
 type renderingWriter struct {
-	html   strings.Builder
-	r      textRenderer
-	unread bool
+	html      strings.Builder
+	r         textRenderer
+	unread    bool
+	unreadAt  int // html.Len() where unread was set
+	linksOnly bool
 }
 
 func (w *renderingWriter) Write(b []byte) (int, error) { return w.WriteString(string(b)) }
 
 func (w *renderingWriter) WriteString(s string) (int, error) {
-	w.html.WriteString(s)
-	if w.unread || s == "" {
-		return len(s), nil
-	}
-	if s[0] != '<' {
+	switch {
+	case w.unread || s == "" || w.linksOnly && !strings.HasPrefix(s, "<a"):
+		w.html.WriteString(s)
+	case s[0] != '<':
+		w.html.WriteString(s)
 		writeText(&w.r, nethtml.UnescapeString(s))
-		return len(s), nil
-	}
-	if !w.r.writtenTag(s) {
-		w.unread = true
+	default:
+		r := &w.r
+		if w.linksOnly {
+			r = &textRenderer{} // the tag's rendering is not wanted, only its mark
+		}
+		if !r.writtenTag(s) {
+			w.unread, w.unreadAt = true, w.html.Len()
+			w.html.WriteString(s)
+			break
+		}
+		writeMarked(&w.html, s, r.mark)
 	}
 	return len(s), nil
+}
+
+// markedHTML is the markup written, its links marked: what the writer could not read is read
+// again for them (markLinks).
+func (w *renderingWriter) markedHTML() string {
+	html := w.html.String()
+	if w.unread {
+		return html[:w.unreadAt] + markLinks(html[w.unreadAt:])
+	}
+	return html
 }
 
 // HTML returns markup that keeps the safe structure of s — headings, paragraphs, emphasis,
@@ -85,15 +105,20 @@ func (w *renderingWriter) WriteString(s string) (int, error) {
 // blocks by default. The policy for r is built on first use and cached (a few rules at a time),
 // so reusing rules costs nothing more. HTML is idempotent: HTML(HTML(s, r), r) == HTML(s, r).
 func HTML(s string, r HTMLRules) string {
-	return policyFor(r).Sanitize(s)
+	return sanitizeMarked(policyFor(r), s)
 }
 
-// blockElements start a new line in the plain-text rendering.
-var blockElements = map[string]bool{
-	"p": true, "div": true, "br": true, "hr": true, "h1": true, "h2": true, "h3": true, "h4": true,
-	"h5": true, "h6": true, "ul": true, "ol": true, "li": true, "dl": true, "dt": true, "dd": true,
-	"table": true, "tr": true, "caption": true, "blockquote": true, "pre": true, "figure": true,
-	"figcaption": true, "details": true, "summary": true, "thead": true, "tbody": true, "tfoot": true,
+// blockElement reports whether tag starts a new line in the plain-text rendering. (A switch,
+// not a map: it runs for every tag, and a string switch is cheaper than hashing, above all in
+// WebAssembly.)
+func blockElement(tag string) bool {
+	switch tag {
+	case "p", "div", "br", "hr", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "dl", "dt", "dd",
+		"table", "tr", "caption", "blockquote", "pre", "figure", "figcaption", "details", "summary", "thead",
+		"tbody", "tfoot":
+		return true
+	}
+	return false
 }
 
 // HTMLText renders already sanitized markup as plain text for a model: block elements on their
@@ -129,6 +154,7 @@ type textRenderer struct {
 	linkText []int    // b.Len() at each open link, to tell whether the text already says the URL
 	pre      int      // depth of open pre elements
 	cellOpen bool     // a table cell was started in the current row
+	mark     linkMark // the marks of the last start tag read (writtenTag)
 }
 
 // atLineStart reports whether the output is empty or ends with a line break or a space.
@@ -190,19 +216,26 @@ func (r *textRenderer) tag(z *nethtml.Tokenizer, end bool) {
 
 // writtenTag counts and renders a tag in the form x/net/html's Token.String writes it —
 // "<name>", "</name>", "<name/>", each name followed by ` key="escaped value"` pairs — and
-// reports false for anything else.
+// reports false for anything else. It reads the tag in one pass of its own, without a call per
+// piece: it runs for every tag of the output, and in WebAssembly calls are dear.
 func (r *textRenderer) writtenTag(s string) bool {
-	end := strings.HasPrefix(s, "</")
-	body, ok := strings.CutSuffix(s[1:], ">")
-	if !ok {
+	r.mark = noMark
+	n := len(s)
+	if n < 3 || s[n-1] != '>' {
 		return false
 	}
+	body := s[1 : n-1]
+	end := body[0] == '/'
 	if end {
 		body = body[1:]
-	} else {
-		body = strings.TrimSuffix(body, "/") // a self-closing tag renders as a start tag
+	} else if body[len(body)-1] == '/' {
+		body = body[:len(body)-1] // a self-closing tag renders as a start tag
 	}
-	name, attrs, _ := strings.Cut(body, " ")
+	sp := 0
+	for sp < len(body) && body[sp] != ' ' {
+		sp++
+	}
+	name := body[:sp]
 	if name == "" {
 		return false
 	}
@@ -214,16 +247,32 @@ func (r *textRenderer) writtenTag(s string) bool {
 		r.counts.tags.addString(name)
 	}
 	var href, alt string
+	attrs := ""
+	if sp < len(body) {
+		attrs = body[sp+1:]
+	}
 	for attrs != "" {
-		k, rest, ok := strings.Cut(attrs, `="`)
-		v, after, ok2 := strings.Cut(rest, `"`)
-		if !ok || !ok2 || strings.ContainsAny(k, " \"") || (after != "" && after[0] != ' ') {
+		// The key runs to the first `="` and holds no space or quote; the value to the next quote.
+		eq := 0
+		for ; eq+1 < len(attrs) && (attrs[eq] != '=' || attrs[eq+1] != '"'); eq++ {
+			if attrs[eq] == ' ' || attrs[eq] == '"' {
+				return false
+			}
+		}
+		if eq+1 >= len(attrs) {
 			return false
 		}
-		attrs = strings.TrimPrefix(after, " ")
+		k, rest := attrs[:eq], attrs[eq+2:]
+		q := strings.IndexByte(rest, '"')
+		if q < 0 || q+1 < len(rest) && rest[q+1] != ' ' {
+			return false
+		}
+		v := rest[:q]
+		attrs = rest[min(q+2, len(rest)):]
 		switch {
 		case name == "a" && k == "href":
 			href = nethtml.UnescapeString(v)
+			r.mark = markFor(href, r.mark)
 		case name == "img" && k == "alt":
 			alt = nethtml.UnescapeString(v)
 		}
@@ -247,11 +296,15 @@ func (r *textRenderer) element(tag string, end bool, href, alt string) {
 		href, start := r.hrefs[n], r.linkText[n]
 		r.hrefs, r.linkText = r.hrefs[:n], r.linkText[:n]
 		if href != "" && !strings.Contains(r.b.String()[start:], href) {
-			r.b.WriteString(" (" + href + ")")
+			r.b.WriteString(" (") // written in pieces: a string built first was an allocation a link
+			r.b.WriteString(href)
+			r.b.WriteString(")")
 		}
 	case tag == "img":
 		if alt := strings.TrimSpace(alt); alt != "" {
-			r.b.WriteString("[image: " + collapseSpace(alt) + "]")
+			r.b.WriteString("[image: ")
+			r.b.WriteString(collapseSpace(alt))
+			r.b.WriteString("]")
 		} else {
 			r.b.WriteString("[image]")
 		}
@@ -278,7 +331,7 @@ func (r *textRenderer) element(tag string, end bool, href, alt string) {
 		}
 	case end && (tag == "li" || tag == "dt" || tag == "dd"):
 		// the next item starts its own line
-	case blockElements[tag]:
+	case blockElement(tag):
 		r.b.WriteString("\n")
 	}
 }
@@ -308,22 +361,28 @@ func isHTMLSpace(r rune) bool {
 	return r == ' ' || r == '\t' || r == '\n' || r == '\r' || r == '\f'
 }
 
-// tidyText trims each line and keeps at most one blank line in a row.
+// tidyText trims each line and keeps at most one blank line in a row, writing the lines once
+// into one buffer.
 func tidyText(s string) string {
-	lines := strings.Split(s, "\n")
-	out := make([]string, 0, len(lines))
-	blank := true
-	for _, l := range lines {
+	var b strings.Builder
+	b.Grow(len(s))
+	lines, blank := 0, true
+	for rest, more := s, true; more; {
+		var l string
+		l, rest, more = strings.Cut(rest, "\n")
 		l = strings.TrimRight(l, " \t")
 		if strings.TrimSpace(l) == "" {
-			if !blank {
-				out = append(out, "")
+			if blank {
+				continue
 			}
-			blank = true
-			continue
+			l = ""
 		}
-		blank = false
-		out = append(out, l)
+		blank = l == ""
+		if lines > 0 {
+			b.WriteByte('\n')
+		}
+		b.WriteString(l)
+		lines++
 	}
-	return strings.TrimSpace(strings.Join(out, "\n"))
+	return strings.TrimSpace(b.String())
 }

@@ -110,10 +110,11 @@ var htmlAttrs = []htmlAttr{
 	{Name: "height", On: []string{"img"}, Value: bluemonday.NumberOrPercent},
 }
 
-// linkAttrs are the attributes the policy itself writes on an a with an href
-// (RequireNoFollowOnLinks, RequireNoReferrerOnLinks, AddTargetBlankToFullyQualifiedLinks; the
-// last adds noopener too). Any such attribute in the input is dropped, so in the output they are
-// never the page's: Removed does not count them, and the tests accept exactly these values.
+// linkAttrs are the attributes the bridge itself writes on an a with an href (linkmarks.go:
+// what bluemonday's RequireNoFollowOnLinks, RequireNoReferrerOnLinks and
+// AddTargetBlankToFullyQualifiedLinks would write). Any such attribute in the input is dropped,
+// so in the output they are never the page's: Removed does not count them, and the tests accept
+// exactly these values.
 var linkAttrs = []htmlAttr{
 	{Name: "rel", On: []string{"a"}, Value: regexp.MustCompile(`^nofollow noreferrer( noopener)?$`)},
 	{Name: "target", On: []string{"a"}, Value: regexp.MustCompile(`^_blank$`)},
@@ -185,9 +186,9 @@ func newHTMLPolicy(r HTMLRules) *bluemonday.Policy {
 		prefix, lim := inlineImagePrefix(inline), r.InlineImages
 		p.AllowURLSchemeWithCustomPolicy("data", func(u *url.URL) bool { return validDataImage(u.String(), prefix, lim) })
 	}
-	p.RequireNoFollowOnLinks(true)
-	p.RequireNoReferrerOnLinks(true)
-	p.AddTargetBlankToFullyQualifiedLinks(true) // also adds rel="noopener"
+	// rel="nofollow noreferrer" on links, and noopener and target="_blank" on those to another
+	// host, are written by the bridge as the markup is written (linkmarks.go): the policy
+	// writes no rel or target.
 	p.AddSpaceWhenStrippingTag(true)
 	return p
 }

@@ -256,7 +256,8 @@ func (m *Module) Validate(id int, argsJSON string, forAgent bool) []byte {
 	if s == nil {
 		return errorFrame("InvalidStateError", "no input schema with id "+strconv.Itoa(id)+" is registered", nil)
 	}
-	err := s.ValidateJSONWithin([]byte(argsJSON), m.currentPolicy().MaxArgumentBytes)
+	p := m.currentPolicy()
+	err := s.ValidateJSONWithin([]byte(argsJSON), p.MaxArgumentBytes, p.MaxArgumentValues)
 	if err == nil {
 		return frame(func(w *jsonvalue.Writer) { w.Raw(`{}`) }, nil)
 	}

@@ -214,17 +214,17 @@ func TestErrorResultIsHeldToMaxTextChars(t *testing.T) {
 }
 
 // TestArgumentsOverMaxArgumentBytesAreRefusedBeforeValidation: arguments longer than the
-// policy's maxArgumentBytes (default 1 MiB) are refused with the limit named, before they are
+// policy's maxArgumentBytes (default 512 KiB) are refused with the limit named, before they are
 // read (issue 27, point 3: a 1 MB argument against [a-z]{1000}! kept the module busy 354 s).
 func TestArgumentsOverMaxArgumentBytesAreRefusedBeforeValidation(t *testing.T) {
 	m := NewModule("test")
 	head, _ := split(t, m.CompileSchema(`{"properties":{"s":{"type":"string"}}}`))
 	id := int(head["id"].(float64))
-	big := `{"s":"` + strings.Repeat("a", 1<<20) + `"}`
+	big := `{"s":"` + strings.Repeat("a", 512<<10) + `"}`
 	head, body := split(t, m.Validate(id, big, false))
 	invalid := head["invalid"].(map[string]any)
 	assert.Equal(t, "maxArgumentBytes", invalid["reason"])
-	assert.Contains(t, invalid["message"], "over the maxArgumentBytes limit of 1048576 bytes")
+	assert.Contains(t, invalid["message"], "over the maxArgumentBytes limit of 524288 bytes")
 	assert.Contains(t, body, `"isError":true`)
 
 	head, _ = split(t, m.Configure(`{"maxArgumentBytes":0}`))

@@ -1,7 +1,5 @@
 package inputschema
 
-import "strconv"
-
 // The keywords that constrain arrays, but for their size (keywords_size.go).
 
 func compileUniqueItems(_ *site, v any) (check, error) {
@@ -31,7 +29,7 @@ func compilePrefixItems(s *site, v any) (check, error) {
 	return func(v any, at string, b *budget) *InputError {
 		x, _ := v.([]any)
 		for i := 0; i < len(x) && i < len(subs); i++ {
-			if e := subs[i].validate(x[i], at+"/"+strconv.Itoa(i), b); e != nil {
+			if e := subs[i].validate(x[i], b.index(at, i), b); e != nil {
 				return e
 			}
 		}
@@ -51,9 +49,9 @@ func compileItems(s *site, v any) (check, error) {
 		x, _ := v.([]any)
 		for i := skip; i < len(x); i++ {
 			if sub.never {
-				return fail(at+"/"+strconv.Itoa(i), "items", "no item is allowed beyond the first %d", skip)
+				return fail(b.index(at, i), "items", "no item is allowed beyond the first %d", skip)
 			}
-			if e := sub.validate(x[i], at+"/"+strconv.Itoa(i), b); e != nil {
+			if e := sub.validate(x[i], b.index(at, i), b); e != nil {
 				return e
 			}
 		}

@@ -55,7 +55,7 @@ func compileProperties(s *site, v any) (check, error) {
 			if subs[name].never {
 				return fail(at+"/"+escapePointer(name), "properties", "the property %q is not allowed", name)
 			}
-			if err := subs[name].validate(e, at+"/"+escapePointer(name), b); err != nil {
+			if err := subs[name].validate(e, b.member(at, name), b); err != nil {
 				return err
 			}
 		}

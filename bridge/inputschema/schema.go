@@ -1,6 +1,8 @@
 package inputschema
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
 	"sort"
 	"strconv"
@@ -57,15 +59,25 @@ func (s *Schema) Validate(args any) error {
 	if args == nil {
 		args = map[string]any{}
 	}
-	b := &budget{left: MaxPatternWork}
+	if s.validate(args, false) == nil {
+		return nil
+	}
+	if e := s.validate(args, true); e != nil { // again, to say where: the same checks fail alike
+		return e
+	}
+	return nil
+}
+
+// validate is one validation of args. Without paths it does not write the instance path of
+// each value it visits (a string built per array item and member was most of the cost of
+// checking many small values): its error, if any, is right but for its Path.
+func (s *Schema) validate(args any, paths bool) *InputError {
+	b := &budget{left: MaxPatternWork, paths: paths}
 	e := s.root.validate(args, "", b)
 	if b.refused != nil {
 		return b.refused // whatever the keywords around it made of the refused check
 	}
-	if e != nil {
-		return e
-	}
-	return nil
+	return e
 }
 
 // budget is what one validation may still spend on pattern checks (see MaxPatternWork). Once a
@@ -75,6 +87,24 @@ func (s *Schema) Validate(args any) error {
 type budget struct {
 	left    int
 	refused *InputError
+	paths   bool // write the instance path of each value visited (see Schema.validate)
+}
+
+// index is the instance path of item i of the array at at, or at when paths are not written.
+func (b *budget) index(at string, i int) string {
+	if !b.paths {
+		return at
+	}
+	return at + "/" + strconv.Itoa(i)
+}
+
+// member is the instance path of the member name of the object at at, or at when paths are
+// not written.
+func (b *budget) member(at, name string) string {
+	if !b.paths {
+		return at
+	}
+	return at + "/" + escapePointer(name)
 }
 
 // spend takes the work of checking n bytes against a pattern of repetition product rep, or
@@ -91,16 +121,32 @@ func (b *budget) spend(n, rep int, at, src string) *InputError {
 }
 
 // ValidateJSON is Validate for JSON text; empty text and null count as {}.
-func (s *Schema) ValidateJSON(b []byte) error {
-	if strings.TrimSpace(string(b)) == "" {
+func (s *Schema) ValidateJSON(b []byte) error { return s.ValidateJSONWithin(b, 0, 0) }
+
+// ValidateJSONWithin is ValidateJSON for arguments of at most maxBytes bytes holding at most
+// maxValues JSON values (0: no limit): longer ones are refused before they are read, and more
+// values as soon as the reading finds one too many, with an InputError whose reason is the
+// policy setting that holds the limit, "maxArgumentBytes" or "maxArgumentValues". Together
+// they bound what one validation costs.
+func (s *Schema) ValidateJSONWithin(b []byte, maxBytes, maxValues int) error {
+	if maxBytes > 0 && len(b) > maxBytes {
+		return &InputError{Reason: "maxArgumentBytes", Message: fmt.Sprintf(msgArgumentBytes, len(b), maxBytes)}
+	}
+	if len(bytes.TrimSpace(b)) == 0 {
 		return s.Validate(nil)
 	}
-	v, err := jsonvalue.DecodeKeepingLoneSurrogates(b)
+	v, lone, err := jsonvalue.DecodeArguments(b, maxValues)
+	var count *jsonvalue.ValueCountError
+	if errors.As(err, &count) {
+		return &InputError{Reason: "maxArgumentValues", Message: fmt.Sprintf(msgArgumentValues, count.Limit)}
+	}
 	if err != nil {
 		return &InputError{Path: "", Reason: "type", SchemaPath: "/type", Message: err.Error()}
 	}
-	if e := loneSurrogate(v, ""); e != nil {
-		return e
+	if lone {
+		if e := loneSurrogate(v, ""); e != nil {
+			return e
+		}
 	}
 	return s.Validate(v)
 }
@@ -136,16 +182,6 @@ func loneSurrogate(v any, at string) *InputError {
 		}
 	}
 	return nil
-}
-
-// ValidateJSONWithin is ValidateJSON for arguments of at most maxBytes bytes (0: no limit):
-// longer ones are refused before they are read, with an InputError whose reason is
-// "maxArgumentBytes", the policy setting that holds the limit.
-func (s *Schema) ValidateJSONWithin(b []byte, maxBytes int) error {
-	if maxBytes > 0 && len(b) > maxBytes {
-		return &InputError{Reason: "maxArgumentBytes", Message: fmt.Sprintf(msgArgumentBytes, len(b), maxBytes)}
-	}
-	return s.ValidateJSON(b)
 }
 
 // validate returns the first error of v, found at the instance path at, or nil.

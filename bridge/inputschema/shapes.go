@@ -60,6 +60,9 @@ const (
 	// msgArgumentBytes refuses arguments over the maxArgumentBytes policy setting.
 	msgArgumentBytes = "the arguments are %d bytes of JSON, over the maxArgumentBytes limit of %d bytes: " +
 		"they were refused before validation"
+	// msgArgumentValues refuses arguments over the maxArgumentValues policy setting.
+	msgArgumentValues = "the arguments hold more than %d JSON values, over the maxArgumentValues limit: " +
+		"they were refused before validation"
 	// msgLoneSurrogate refuses arguments that hold a lone surrogate.
 	msgLoneSurrogate = "holds a lone surrogate (half of a UTF-16 pair), which is not a Unicode character: the checks " +
 		"would read it as U+FFFD while the tool got it unchanged, so the arguments are refused"

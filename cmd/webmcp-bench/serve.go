@@ -36,7 +36,8 @@ func gzipped(h http.Handler) http.Handler {
 			w.Header()[k] = v
 		}
 		body := rec.Body.Bytes()
-		if res.StatusCode != http.StatusOK || len(body) < 256 {
+		if res.StatusCode != http.StatusOK || len(body) < 256 || res.Header.Get("Content-Encoding") != "" {
+			// (already compressed: internal/serve gzips modules itself)
 			w.WriteHeader(res.StatusCode)
 			_, _ = w.Write(body)
 			return

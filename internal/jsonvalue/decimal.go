@@ -46,6 +46,15 @@ func ParseDecimal(s string) (Decimal, bool) {
 		d.neg = true
 		i++
 	}
+	if k := i + integerDigits(s[i:]); k == len(s) && k > i {
+		// An integer, the common case: its digits are a slice of s, not a copy.
+		t := strings.TrimLeft(s[i:], "0")
+		d.digits, d.exp = strings.TrimRight(t, "0"), len(t)
+		if d.digits == "" {
+			d.neg, d.exp = false, 0
+		}
+		return d, true
+	}
 	var digits []byte
 	point := -1
 	for ; i < len(s); i++ {
@@ -79,6 +88,16 @@ func ParseDecimal(s string) (Decimal, bool) {
 		d.neg, d.exp = false, 0
 	}
 	return d, true
+}
+
+// integerDigits is how many of s's first bytes are ASCII digits.
+func integerDigits(s string) int {
+	for i := 0; i < len(s); i++ {
+		if s[i] < '0' || s[i] > '9' {
+			return i
+		}
+	}
+	return len(s)
 }
 
 // parseExponent reads an exponent's digits, clamped far beyond any float64 but short of

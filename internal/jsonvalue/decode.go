@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"unicode/utf16"
 	"unicode/utf8"
 	"unsafe"
@@ -21,24 +22,40 @@ import (
 // each object's map and each array is allocated once at its final size. Decoding is linear in
 // the input and allocates about one object per value.
 func Decode(b []byte) (any, error) {
-	return decode(jsonDecoder{data: b, src: string(b)})
+	return decode(&jsonDecoder{data: b, src: string(b)})
 }
 
-// DecodeKeepingLoneSurrogates is Decode, except that a lone surrogate escape ("\ud800" without
-// its pair) is written into the string as its three-byte WTF-8 form instead of U+FFFD: invalid
-// UTF-8 that the caller can find, and refuse, where Decode would have made two different
-// strings equal. Invalid UTF-8 in the input still becomes U+FFFD, so only such an escape
-// leaves invalid UTF-8 in the value.
-func DecodeKeepingLoneSurrogates(b []byte) (any, error) {
-	return decode(jsonDecoder{data: b, src: string(b), keepLoneSurrogates: true})
+// DecodeArguments is Decode for a tool call's arguments, which are checked before a tool gets
+// them: a lone surrogate escape ("\ud800" without its pair) is written into the string as its
+// three-byte WTF-8 form instead of U+FFFD — invalid UTF-8 that the caller can find, and refuse,
+// where Decode would have made two different strings equal — and lone reports whether there is
+// one. Invalid UTF-8 in the input still becomes U+FFFD, so only such an escape leaves invalid
+// UTF-8 in the value. Reading stops with a *ValueCountError as soon as the document holds more
+// than maxValues values (the document, each member's value and each item count, objects and
+// arrays as well as what they hold; 0 means no limit), so the work is bounded by maxValues as well as by len(b).
+func DecodeArguments(b []byte, maxValues int) (v any, lone bool, err error) {
+	d := jsonDecoder{data: b, src: string(b), keepLoneSurrogates: true, maxValues: maxValues}
+	v, err = decode(&d)
+	return v, d.loneSurrogates, err
 }
 
-func decode(d jsonDecoder) (any, error) {
+// ValueCountError is DecodeArguments' answer to a document of more than Limit values.
+type ValueCountError struct{ Limit int }
+
+func (e *ValueCountError) Error() string {
+	return fmt.Sprintf("holds more than %d JSON values (the limit)", e.Limit)
+}
+
+func decode(d *jsonDecoder) (any, error) {
 	d.skipSpace()
 	v, err := d.value(0)
 	if err != nil {
 		if de, ok := errors.AsType[*DepthError](err); ok {
 			return nil, de // valid JSON perhaps, but deeper than the bridge reads
+		}
+		var ve *ValueCountError
+		if errors.As(err, &ve) {
+			return nil, ve
 		}
 		return nil, fmt.Errorf("not JSON: %w", err)
 	}
@@ -69,8 +86,13 @@ type jsonDecoder struct {
 	// members and elements are the stacks of the objects and arrays being read, innermost last.
 	members  []member
 	elements []any
-	// keepLoneSurrogates writes a lone surrogate escape as WTF-8 (DecodeKeepingLoneSurrogates).
-	keepLoneSurrogates bool
+	// keepLoneSurrogates writes a lone surrogate escape as WTF-8 (DecodeArguments), and
+	// loneSurrogates is set once one was.
+	keepLoneSurrogates, loneSurrogates bool
+	// boxed makes the interface values of strings and numbers.
+	boxed boxes
+	// values counts the values read when maxValues, DecodeArguments' bound, is over 0.
+	values, maxValues int
 }
 
 type member struct {
@@ -99,6 +121,11 @@ func (d *jsonDecoder) errAt(what string) error {
 }
 
 func (d *jsonDecoder) value(depth int) (any, error) {
+	if d.maxValues > 0 {
+		if d.values++; d.values > d.maxValues {
+			return nil, &ValueCountError{Limit: d.maxValues}
+		}
+	}
 	if depth >= MaxDepth && d.pos < len(d.data) && (d.data[d.pos] == '[' || d.data[d.pos] == '{') {
 		return nil, &DepthError{Limit: MaxDepth}
 	}
@@ -109,9 +136,11 @@ func (d *jsonDecoder) value(depth int) (any, error) {
 	case c == '{':
 		return d.object(depth)
 	case c == '[':
-		return d.array(depth)
+		a, err := d.array(depth)
+		return d.boxed.array(a), err
 	case c == '"':
-		return d.str()
+		str, err := d.str()
+		return d.boxed.string(str), err
 	case c == 't':
 		return true, d.literal("true")
 	case c == 'f':
@@ -119,7 +148,8 @@ func (d *jsonDecoder) value(depth int) (any, error) {
 	case c == 'n':
 		return nil, d.literal("null")
 	case c == '-' || ('0' <= c && c <= '9'):
-		return d.number()
+		n, err := d.number()
+		return d.boxed.number(n), err
 	}
 	return nil, d.errAt("unexpected character")
 }
@@ -163,6 +193,9 @@ func (d *jsonDecoder) object(depth int) (any, error) {
 		if err != nil {
 			return nil, err
 		}
+		if len(d.members) == cap(d.members) {
+			d.members = slices.Grow(d.members, len(d.members)) // doubled: append grows a large stack by 1.25×
+		}
 		d.members = append(d.members, member{k, v})
 		d.skipSpace()
 		if d.pos >= len(d.data) {
@@ -184,7 +217,7 @@ func (d *jsonDecoder) object(depth int) (any, error) {
 	}
 }
 
-func (d *jsonDecoder) array(depth int) (any, error) {
+func (d *jsonDecoder) array(depth int) ([]any, error) {
 	d.pos++ // [
 	d.skipSpace()
 	if d.pos < len(d.data) && d.data[d.pos] == ']' {
@@ -201,6 +234,9 @@ func (d *jsonDecoder) array(depth int) (any, error) {
 		v, err := d.value(depth + 1)
 		if err != nil {
 			return nil, err
+		}
+		if len(d.elements) == cap(d.elements) {
+			d.elements = slices.Grow(d.elements, len(d.elements))
 		}
 		d.elements = append(d.elements, v)
 		d.skipSpace()
@@ -219,7 +255,7 @@ func (d *jsonDecoder) array(depth int) (any, error) {
 	}
 }
 
-func (d *jsonDecoder) number() (any, error) {
+func (d *jsonDecoder) number() (json.Number, error) {
 	start := d.pos
 	if d.data[d.pos] == '-' {
 		d.pos++
@@ -235,12 +271,12 @@ func (d *jsonDecoder) number() (any, error) {
 	if d.pos < len(d.data) && d.data[d.pos] == '0' {
 		d.pos++
 	} else if digits() == 0 {
-		return nil, d.errAt("invalid number")
+		return "", d.errAt("invalid number")
 	}
 	if d.pos < len(d.data) && d.data[d.pos] == '.' {
 		d.pos++
 		if digits() == 0 {
-			return nil, d.errAt("invalid number")
+			return "", d.errAt("invalid number")
 		}
 	}
 	if d.pos < len(d.data) && (d.data[d.pos] == 'e' || d.data[d.pos] == 'E') {
@@ -249,7 +285,7 @@ func (d *jsonDecoder) number() (any, error) {
 			d.pos++
 		}
 		if digits() == 0 {
-			return nil, d.errAt("invalid number")
+			return "", d.errAt("invalid number")
 		}
 	}
 	return json.Number(d.src[start:d.pos]), nil
@@ -262,15 +298,14 @@ func (d *jsonDecoder) str() (string, error) {
 	start := d.pos
 	data := d.data
 	i := d.pos
-	// Fast path: up to the next quote there is no backslash and only printable ASCII.
+	// Fast path: up to the next quote there is no backslash, no control character and no
+	// invalid UTF-8.
 	if q := bytes.IndexByte(data[i:], '"'); q >= 0 && bytes.IndexByte(data[i:i+q], '\\') < 0 &&
-		printableASCII(data[i:i+q]) {
+		validWithoutControls(data[i:i+q]) {
 		d.pos = i + q + 1
 		return d.src[i : i+q], nil
 	}
-	for i < len(data) && plainStringByte[data[i]] {
-		i++
-	}
+	i += plainPrefix(d.src[i:])
 	d.pos = i
 	if i >= len(data) {
 		return "", errJSONEnd
@@ -298,6 +333,20 @@ func printableASCII(b []byte) bool {
 		}
 	}
 	return true
+}
+
+// validWithoutControls reports whether b is valid UTF-8 without control characters (bytes
+// below 0x20), as a JSON string may hold it unescaped.
+func validWithoutControls(b []byte) bool {
+	if printableASCII(b) {
+		return true
+	}
+	for _, c := range b {
+		if c < 0x20 {
+			return false
+		}
+	}
+	return utf8.Valid(b)
 }
 
 // plainStringByte marks the bytes a JSON string can hold as they are: printable ASCII but the
@@ -363,6 +412,7 @@ func (d *jsonDecoder) slowStr(start int) (string, error) {
 						d.pos = save // not a pair: the second escape is read on its own
 					}
 					if d.keepLoneSurrogates {
+						d.loneSurrogates = true
 						buf = append(buf, 0xe0|byte(r>>12), 0x80|byte(r>>6)&0x3f, 0x80|byte(r)&0x3f)
 					} else {
 						buf = utf8.AppendRune(buf, utf8.RuneError)
@@ -376,13 +426,20 @@ func (d *jsonDecoder) slowStr(start int) (string, error) {
 			}
 		case c < utf8.RuneSelf:
 			// Copy the whole run of plain ASCII at once.
-			end := d.pos + 1
-			for end < len(d.data) && plainStringByte[d.data[end]] {
-				end++
-			}
+			end := d.pos + 1 + plainPrefix(d.src[d.pos+1:])
 			buf = append(buf, d.data[d.pos:end]...)
 			d.pos = end
 		default:
+			// Copy a run of bytes beyond ASCII at once when it is valid UTF-8 (then whole runes).
+			end := d.pos + 1
+			for end < len(d.data) && d.data[end] >= utf8.RuneSelf {
+				end++
+			}
+			if utf8.Valid(d.data[d.pos:end]) {
+				buf = append(buf, d.data[d.pos:end]...)
+				d.pos = end
+				continue
+			}
 			r, size := utf8.DecodeRune(d.data[d.pos:])
 			if r == utf8.RuneError && size == 1 {
 				buf = utf8.AppendRune(buf, utf8.RuneError)

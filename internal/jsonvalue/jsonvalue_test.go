@@ -183,3 +183,45 @@ func TestDecodeEscapedStringAllocatesOnce(t *testing.T) {
 		t.Errorf("decoding a %d-byte escaped string made %v allocations", len(doc), n)
 	}
 }
+
+// TestDecodeArgumentsCountsValues: DecodeArguments counts the document, each member's value and
+// each item, containers included, and stops at one more than maxValues with the limit named;
+// it reports whether it kept a lone surrogate.
+func TestDecodeArgumentsCountsValues(t *testing.T) {
+	doc := []byte(`{"a":[1,"x",{"b":null}],"c":true}`) // {}, [], 1, "x", {}, null, true: 7 values
+	for _, limit := range []int{0, 7, 100} {
+		v, lone, err := DecodeArguments(doc, limit)
+		require.NoError(t, err, "limit %d", limit)
+		assert.False(t, lone)
+		want, _ := Decode(doc)
+		assert.Equal(t, want, v)
+	}
+	_, _, err := DecodeArguments(doc, 6)
+	var count *ValueCountError
+	require.ErrorAs(t, err, &count)
+	assert.Equal(t, 6, count.Limit)
+	assert.Equal(t, "holds more than 6 JSON values (the limit)", err.Error())
+
+	v, lone, err := DecodeArguments([]byte(`["ok\ud800","\ud83d\ude00"]`), 0)
+	require.NoError(t, err)
+	assert.True(t, lone)
+	assert.Equal(t, []any{"ok\xed\xa0\x80", "😀"}, v)
+	_, lone, _ = DecodeArguments([]byte(`["\ud83d\ude00 é \u00e9"]`), 0)
+	assert.False(t, lone, "a pair is no lone surrogate")
+}
+
+// TestPlainPrefixReadsEightBytesAtATime: plainPrefix, eight bytes at a time, stops where a loop
+// per byte would, for every byte value at every position of a word and around it.
+func TestPlainPrefixReadsEightBytesAtATime(t *testing.T) {
+	for c := 0; c < 256; c++ {
+		for at := 0; at < 20; at++ {
+			s := []byte(strings.Repeat("a", 24))
+			s[at] = byte(c)
+			want := 0
+			for want < len(s) && plainStringByte[s[want]] {
+				want++
+			}
+			require.Equal(t, want, plainPrefix(string(s)), "byte %#x at %d", c, at)
+		}
+	}
+}

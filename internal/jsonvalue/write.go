@@ -44,12 +44,11 @@ func (w *Writer) Str(s string) {
 	w.buf = append(w.buf, '"')
 	start := 0
 	for i := 0; i < len(s); {
+		if i += plainPrefix(s[i:]); i == len(s) {
+			break
+		}
 		c := s[i]
 		if c < utf8.RuneSelf {
-			if c >= 0x20 && c != '"' && c != '\\' {
-				i++
-				continue
-			}
 			w.buf = append(w.buf, s[start:i]...)
 			switch c {
 			case '"', '\\':

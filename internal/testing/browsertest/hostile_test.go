@@ -284,9 +284,9 @@ func TestScriptsAroundTheLoaderCannotReachTheModule(t *testing.T) {
 
 // TestCostlyArgumentsAreRefused: with the module on the page's thread, a 100 KB argument against
 // \S{1,256}@\S{1,256} is refused by the bound on pattern work instead of matched (it froze the
-// thread 4.7 s), arguments over maxArgumentBytes are refused with the limit named, a lone
-// surrogate is refused rather than validated as U+FFFD, and a pattern with an absurd repetition
-// product is refused at registerTool; execute runs only for the argument that passed (issue 27,
+// thread 4.7 s), arguments over maxArgumentBytes or maxArgumentValues (30,000 small numbers) are
+// refused with the limit named, a lone surrogate is refused rather than validated as U+FFFD, and
+// a pattern with an absurd repetition product is refused at registerTool; execute runs only for the argument that passed (issue 27,
 // points 3 and 6).
 func TestCostlyArgumentsAreRefused(t *testing.T) {
 	base := serveTestBuild(t)
@@ -298,18 +298,20 @@ func TestCostlyArgumentsAreRefused(t *testing.T) {
 		Ms      float64
 	}
 	var got struct {
-		Email, Short, Huge, Surrogate result
-		Absurd, Mode                  string
-		Executed                      float64
+		Email, Short, Huge, Many, Surrogate result
+		Absurd, Mode                        string
+		Executed                            float64
 	}
 	runJS(t, ctx, "hostile.js", "costlyArguments", &got)
-	t.Logf("ms: email %.0f, short %.0f, huge %.0f", got.Email.Ms, got.Short.Ms, got.Huge.Ms)
+	t.Logf("ms: email %.0f, short %.0f, huge %.0f, many %.0f", got.Email.Ms, got.Short.Ms, got.Huge.Ms, got.Many.Ms)
 	assert.Equal(t, "main", got.Mode)
 	assert.True(t, got.Email.IsError)
 	assert.Contains(t, got.Email.Text, "so the argument is refused, not matched")
 	assert.False(t, got.Short.IsError, got.Short.Text)
 	assert.True(t, got.Huge.IsError)
-	assert.Contains(t, got.Huge.Text, "over the maxArgumentBytes limit of 1048576 bytes")
+	assert.Contains(t, got.Huge.Text, "over the maxArgumentBytes limit of 524288 bytes")
+	assert.True(t, got.Many.IsError)
+	assert.Contains(t, got.Many.Text, "more than 10000 JSON values, over the maxArgumentValues limit")
 	assert.True(t, got.Surrogate.IsError)
 	assert.Contains(t, got.Surrogate.Text, "lone surrogate")
 	assert.Contains(t, got.Absurd, "TypeError: registerTool:")

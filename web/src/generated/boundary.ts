@@ -73,6 +73,8 @@ export interface Policy {
   readonly maxTableCellChars: number;
   /** a tool call's arguments as JSON, in bytes: more are refused before validation */
   readonly maxArgumentBytes: number;
+  /** JSON values in a tool call's arguments: more are refused before validation */
+  readonly maxArgumentValues: number;
   /** any violation makes the result isError instead of a notice */
   readonly strict: boolean;
 }
@@ -95,6 +97,7 @@ export const POLICY_DEFAULTS: Policy = {
   maxTableRows: 1000,
   maxTableColumns: 50,
   maxTableCellChars: 1000,
-  maxArgumentBytes: 1048576,
+  maxArgumentBytes: 524288,
+  maxArgumentValues: 10000,
   strict: false,
 };

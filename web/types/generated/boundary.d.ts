@@ -71,6 +71,8 @@ export interface Policy {
     readonly maxTableCellChars: number;
     /** a tool call's arguments as JSON, in bytes: more are refused before validation */
     readonly maxArgumentBytes: number;
+    /** JSON values in a tool call's arguments: more are refused before validation */
+    readonly maxArgumentValues: number;
     /** any violation makes the result isError instead of a notice */
     readonly strict: boolean;
 }

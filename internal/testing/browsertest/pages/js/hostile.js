@@ -239,9 +239,10 @@ export async function costlyArguments() {
   const short = await text("email", { e: "a@b" }); // first: the module starts in it
   const email = await text("email", { e: "a".repeat(100000) + "@b" });
   const huge = await text("email", { e: "x".repeat(2 << 20) });
+  const many = await text("email", { e: "a@b", n: new Array(30000).fill(1) });
   const surrogate = await text("choice", { s: "ok\uD800" });
   const absurd = await document.modelContext.registerTool({
     name: "absurd", description: "d", execute: () => "x", inputSchema: { type: "object", properties: { p: { type: "string", pattern: "[a-z]{1000}!" } } },
   }).then(() => "registered", (e) => e.name + ": " + e.message);
-  return { Email: email, Short: short, Huge: huge, Surrogate: surrogate, Absurd: absurd, Executed: window.executed, Mode: door().info().mode };
+  return { Email: email, Short: short, Huge: huge, Many: many, Surrogate: surrogate, Absurd: absurd, Executed: window.executed, Mode: door().info().mode };
 }
