@@ -89,8 +89,6 @@ type jsonDecoder struct {
 	// keepLoneSurrogates writes a lone surrogate escape as WTF-8 (DecodeArguments), and
 	// loneSurrogates is set once one was.
 	keepLoneSurrogates, loneSurrogates bool
-	// boxed makes the interface values of strings and numbers.
-	boxed boxes
 	// values counts the values read when maxValues, DecodeArguments' bound, is over 0.
 	values, maxValues int
 }
@@ -136,11 +134,9 @@ func (d *jsonDecoder) value(depth int) (any, error) {
 	case c == '{':
 		return d.object(depth)
 	case c == '[':
-		a, err := d.array(depth)
-		return d.boxed.array(a), err
+		return d.array(depth)
 	case c == '"':
-		str, err := d.str()
-		return d.boxed.string(str), err
+		return d.str()
 	case c == 't':
 		return true, d.literal("true")
 	case c == 'f':
@@ -148,8 +144,7 @@ func (d *jsonDecoder) value(depth int) (any, error) {
 	case c == 'n':
 		return nil, d.literal("null")
 	case c == '-' || ('0' <= c && c <= '9'):
-		n, err := d.number()
-		return d.boxed.number(n), err
+		return d.number()
 	}
 	return nil, d.errAt("unexpected character")
 }
