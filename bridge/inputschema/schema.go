@@ -136,8 +136,7 @@ func (s *Schema) ValidateJSONWithin(b []byte, maxBytes, maxValues int) error {
 		return s.Validate(nil)
 	}
 	v, lone, err := jsonvalue.DecodeArguments(b, maxValues)
-	var count *jsonvalue.ValueCountError
-	if errors.As(err, &count) {
+	if count, ok := errors.AsType[*jsonvalue.ValueCountError](err); ok {
 		return &InputError{Reason: "maxArgumentValues", Message: fmt.Sprintf(msgArgumentValues, count.Limit)}
 	}
 	if err != nil {

@@ -53,8 +53,7 @@ func decode(d *jsonDecoder) (any, error) {
 		if de, ok := errors.AsType[*DepthError](err); ok {
 			return nil, de // valid JSON perhaps, but deeper than the bridge reads
 		}
-		var ve *ValueCountError
-		if errors.As(err, &ve) {
+		if ve, ok := errors.AsType[*ValueCountError](err); ok {
 			return nil, ve
 		}
 		return nil, fmt.Errorf("not JSON: %w", err)
