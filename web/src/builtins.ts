@@ -77,6 +77,35 @@ export const workers =
       }
     : null;
 
+/** What the loader fetches its chunks with (chunk.ts), as it was at load: its own <script>
+ * script's URL and nonce (null for the ES module and in a Worker) and the DOM members that add a script, so
+ * that a later script can neither redirect a chunk nor see which element is the loader's. */
+const loaderScript =
+  typeof document !== "undefined" && document.currentScript instanceof HTMLScriptElement
+    ? document.currentScript
+    : null;
+export const scripts = loaderScript
+  ? {
+      src: loaderScript.src,
+      URL,
+      nonce: loaderScript.nonce,
+      currentScript: getter<Document>(Document.prototype, "currentScript"),
+      documentElement: getter<Document>(Document.prototype, "documentElement"),
+      createElement: Document.prototype.createElement,
+      appendChild: Node.prototype.appendChild,
+      remove: Element.prototype.remove,
+      setSrc: setter(HTMLScriptElement.prototype, "src"),
+      setNonce: setter(HTMLElement.prototype, "nonce"),
+    }
+  : null;
+
+/** setter is the setter of a prototype's accessor property, as it is now. */
+function setter(proto: object, name: string): (this: unknown, v: unknown) => void {
+  const d = getOwnPropertyDescriptor(proto, name);
+  if (!d || typeof d.set !== "function") throw new TypeError(`no setter ${name}`);
+  return d.set as (this: unknown, v: unknown) => void;
+}
+
 /** call calls a captured method f on self. */
 export function call<R>(f: (...args: never[]) => R, self: unknown, ...args: unknown[]): R {
   return apply(f as (...a: unknown[]) => R, self, args);

@@ -244,7 +244,7 @@ function register(
   if (tools.has(name) || held.has(name)) throw domError("InvalidStateError", "registerTool: duplicate name " + name);
   const checked = checkToolSchema(inputSchema);
   const signal = options && options.signal;
-  if (signal && signal.aborted) throw signal.reason;
+  if (signal && signal.aborted && !isPending(checked)) throw signal.reason; // else add() throws it, after the check
   const exposedTo = checkOrigins(options && options.exposedTo, "exposedTo");
   const add = ({ text, schema }: SchemaCheck): Promise<undefined> => {
     const entry: ScriptEntry = {

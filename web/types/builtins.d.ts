@@ -51,6 +51,29 @@ export declare const workers: {
     createObjectURL: (obj: Blob | MediaSource) => string;
     revokeObjectURL: (url: string) => void;
 } | null;
+export declare const scripts: {
+    src: string;
+    URL: {
+        new (url: string | URL, base?: string | URL): URL;
+        prototype: URL;
+        canParse(url: string | URL, base?: string | URL): boolean;
+        createObjectURL(obj: Blob | MediaSource): string;
+        parse(url: string | URL, base?: string | URL): URL | null;
+        revokeObjectURL(url: string): void;
+    };
+    nonce: string;
+    currentScript: (this: Document) => unknown;
+    documentElement: (this: Document) => unknown;
+    createElement: {
+        <K extends keyof HTMLElementTagNameMap>(tagName: K, options?: ElementCreationOptions): HTMLElementTagNameMap[K];
+        <K extends keyof HTMLElementDeprecatedTagNameMap>(tagName: K, options?: ElementCreationOptions): HTMLElementDeprecatedTagNameMap[K];
+        (tagName: string, options?: ElementCreationOptions): HTMLElement;
+    };
+    appendChild: <T extends Node>(node: T) => T;
+    remove: () => void;
+    setSrc: (this: unknown, v: unknown) => void;
+    setNonce: (this: unknown, v: unknown) => void;
+} | null;
 /** call calls a captured method f on self. */
 export declare function call<R>(f: (...args: never[]) => R, self: unknown, ...args: unknown[]): R;
 /** read reads a MessageEvent member through its captured getter. */

@@ -10,11 +10,12 @@ export interface SchemaCheck {
 /** checkToolSchema decides at registration whether a tool's inputSchema is within the enforced
  * subset, without the module: a schema the bridge cannot enforce is a TypeError that says where
  * and why (its path rides along). Cycles, depth and size are TypeErrors too. The answer is at
- * once, or, for the first schemas with a pattern, a promise of it: the pattern checker is
- * fetched then (a page whose Content Security Policy refuses it leaves patterns to the module,
- * which refuses the schema at the first call). */
+ * once, or, for the first schemas, a promise of it: the schema checker (in the script build, a
+ * chunk) is fetched with the first schema, the pattern checker with the first pattern (a page
+ * whose Content Security Policy refuses them leaves the check to the module, which refuses the
+ * schema at the first call). */
 export declare function checkToolSchema(inputSchema: unknown, what?: string): SchemaCheck | PendingCheck;
-/** A check that waits for the pattern checker. */
+/** A check that waits for the schema or the pattern checker. */
 interface PendingCheck {
     pending: Promise<SchemaCheck>;
 }
