@@ -8,7 +8,7 @@ import { normalizeValue } from "./flow.ts";
 import { blobOf, isBinary, reportViolations, violationListeners } from "./results.ts";
 import { invokingModelContext, mirrorInto, nativeModelContext, wrapNative } from "./native.ts";
 import { createModelContext, defineEventClasses } from "./modelcontext.ts";
-import { normalizeDeclarative } from "./declarative.ts";
+import { normalizeDeclarative } from "./forms.ts";
 import { callDetailed, describeTool, parseOutput, toModelInput } from "./agent.ts";
 import { defineProperty, getOwnPropertyDescriptor, parse } from "./builtins.ts";
 import type {

@@ -4,7 +4,6 @@ package browsertest
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -21,11 +20,7 @@ func TestSchemaCheckerFetchedOnFirstNeed(t *testing.T) {
 	for _, page := range []string{"/test/empty.html", "/csp/empty.html"} {
 		t.Run(page, func(t *testing.T) {
 			eachMode(t, func(t *testing.T, ctx context.Context, native bool) {
-				base, reqs := serveLogged(t, filepath.Join("..", "..", "..", "out", "testdist"))
-				open(t, ctx, base+page)
-				var loaded bool
-				runJS(t, ctx, "chunks.js", "addLoader", &loaded)
-				assert.True(t, loaded)
+				reqs := openWithLoader(t, ctx, page)
 				var plain string
 				runJS(t, ctx, "schemachunk.js", "registerPlain", &plain)
 				assert.Equal(t, "registered", plain)
