@@ -7,7 +7,8 @@ import { TOOL_NAME } from "./generated/boundary.ts";
 import { checkToolSchema, isPending, normalizeForeign, runGuarded, type SchemaCheck } from "./flow.ts";
 import { releaseSchema } from "./host.ts";
 import { runForm, watchForms } from "./forms.ts";
-import { connectFrames, type Frames } from "./frames.ts";
+import type { Frames } from "./frames.ts";
+import { linkFrames } from "./framelink.ts";
 import { hints, type Entry, type Registry, type ScriptEntry, type ToolInfo } from "./registry.ts";
 import { parse, stringify } from "./builtins.ts";
 import { toJSON } from "./encode.ts";
@@ -214,7 +215,7 @@ export function createModelContext(normalizeOn: boolean, mirror: Mirror | null =
   const g = globalThis as unknown as { ModelContext?: unknown };
   if (!g.ModelContext || mirror) g.ModelContext = BridgeModelContext;
   const mc = new BridgeModelContext() as unknown as ModelContext;
-  const frames: Frames = connectFrames({ tools, changed, describe, run });
+  const frames: Frames = linkFrames({ tools, changed, describe, run });
   watchForms(tools, changed);
   return mc;
 }

@@ -9,6 +9,8 @@ export interface ToolInfo {
     text: string | undefined;
     annotations: ToolAnnotations | undefined;
 }
+/** The member that marks the bridge's messages between frames (frames.ts, framelink.ts). */
+export declare const FRAMES_KEY = "webmcpBridge";
 /** hints are a tool's annotations with every member the draft defines, as booleans, debugging
  * among them (the newest tests, as native Chromium gives them). */
 export declare const hints: (a: Record<string, unknown>) => ToolAnnotations;

@@ -38,6 +38,7 @@ var chunks = map[string]chunk{
 	"./patterns.ts":     {"patterns.ts", "webmcp-bridge-patterns.mjs", false},
 	"./schema-check.ts": {"chunk-schema.ts", "webmcp-bridge-schema.js", true},
 	"./declarative.ts":  {"chunk-forms.ts", "webmcp-bridge-forms.js", true},
+	"./frames.ts":       {"chunk-frames.ts", "webmcp-bridge-frames.js", true},
 }
 
 // chunkGlobal is the global through which a script chunk hands itself over (chunk.ts).
@@ -52,7 +53,7 @@ var chunkWrap = [2]string{
 
 // notInChunks are the sources a chunk must not carry a copy of: the captures taken at load and
 // the state of the loader, which a chunk gets from the loader (its needs), never anew.
-var notInChunks = []string{"builtins.ts", "flow.ts", "host.ts", "chunk.ts", "modelcontext.ts", "forms.ts"}
+var notInChunks = []string{"builtins.ts", "flow.ts", "host.ts", "chunk.ts", "modelcontext.ts", "forms.ts", "framelink.ts"}
 
 // chunkDefines are the constants chunk.ts reads: whether chunks are fetched, their files by
 // source, the global.
@@ -159,12 +160,13 @@ func main() {
 		{"patterns.ts", chunks["./patterns.ts"].outfile, api.FormatESModule, false, false},
 		{"chunk-schema.ts", chunks["./schema-check.ts"].outfile, api.FormatIIFE, false, true},
 		{"chunk-forms.ts", chunks["./declarative.ts"].outfile, api.FormatIIFE, false, true},
+		{"chunk-frames.ts", chunks["./frames.ts"].outfile, api.FormatIIFE, false, true},
 		{"entry-extension.ts", "webmcp-bridge-extension.js", api.FormatIIFE, false, false},
 		{"render.ts", "render.js", api.FormatIIFE, false, false},
 		{"react.ts", "webmcp-bridge-react.mjs", api.FormatESModule, false, false}, // the React hook; react is the app's
 	}
 	if *testBuild {
-		builds = builds[:6]
+		builds = builds[:7]
 	}
 	if !chunked {
 		var chunkFiles []string
