@@ -9,7 +9,7 @@
 // loader then calls that function with what the chunk needs (captures, the guarded flow): the
 // chunk's code runs then and uses nothing of the page's but what it is given. In the other
 // builds (the ES module, the extension's, webmcp-mcp's) the chunks are bundled in.
-import { call, defineProperty, events, scripts } from "./builtins.ts";
+import { call, defineProperty, dom, events, scripts } from "./builtins.ts";
 
 /** A chunk as its script hands it over: called with what it needs and a function that takes
  * what it gives back. */
@@ -50,10 +50,11 @@ export function loadChunk<T>(source: string, needs: unknown, bundled: (() => Pro
   if (bundled) return bundled();
   const file = (__WEBMCP_CHUNKS__ as Record<string, string>)[source];
   const s = scripts;
-  if (!s || !file) return Promise.reject(new Error("no loader script to fetch " + source + " beside"));
+  const d = dom;
+  if (!s || !d || !file) return Promise.reject(new Error("no loader script to fetch " + source + " beside"));
   return new Promise<T>((resolve, reject) => {
-    const script = call(s.createElement, document, "script") as HTMLScriptElement;
-    const gone = (): void => call(s.remove, script);
+    const script = call(d.createElement, document, "script") as HTMLScriptElement;
+    const gone = (): void => call(d.remove, script);
     waiting[waiting.length] = {
       script,
       take(body) {
@@ -74,6 +75,6 @@ export function loadChunk<T>(source: string, needs: unknown, bundled: (() => Pro
     call(events.addEventListener, script, "load", failed(" did not hand itself over"));
     call(s.setNonce, script, s.nonce);
     call(s.setSrc, script, new s.URL(file, s.src).href);
-    call(s.appendChild, call(s.documentElement, document), script);
+    call(d.appendChild, call(d.documentElement, document), script);
   });
 }

@@ -32,7 +32,7 @@ function mirrored(mirror: Mirror, run: (e: Entry, inputJSON: string) => Promise<
         run: async (input) => {
           const text = await run(e, toJSON(input ?? {}, "the input")); // bounded as the native wrapper's
           try {
-            return text === null ? null : (parse(text) as unknown);
+            return text === null ? null : parse(text);
           } catch {
             return text;
           }
