@@ -2,8 +2,9 @@
 // library, so the build needs nothing but Go): the classic script for a <script> tag
 // (webmcp-bridge.js), the ES module for npm and bundlers (webmcp-bridge.mjs), the Worker that
 // runs the Go module (webmcp-bridge-worker.js, which carries the wasm_exec.js of the Go that
-// built the module: the two must match), the pattern checker the script fetches beside itself
-// on first need (webmcp-bridge-patterns.mjs; see chunks), the extension's loader
+// built the module: the two must match), the chunks the script fetches beside itself on first
+// need (the schema checker, the pattern checker, the fallback's forms and frames code; see
+// chunks), the extension's loader
 // (webmcp-bridge-extension.js) and the renderer (render.js), each minified, with a
 // source map, and the version written in. With -test it builds the test build's loader and
 // Worker, which have the tests' door into the module (__WEBMCP_TEST__ is true); the shipped
@@ -53,7 +54,9 @@ var chunkWrap = [2]string{
 
 // notInChunks are the sources a chunk must not carry a copy of: the captures taken at load and
 // the state of the loader, which a chunk gets from the loader (its needs), never anew.
-var notInChunks = []string{"builtins.ts", "flow.ts", "host.ts", "chunk.ts", "modelcontext.ts", "forms.ts", "framelink.ts"}
+var notInChunks = []string{
+	"builtins.ts", "flow.ts", "host.ts", "chunk.ts", "modelcontext.ts", "forms.ts", "framelink.ts",
+}
 
 // chunkDefines are the constants chunk.ts reads: whether chunks are fetched, their files by
 // source, the global.
