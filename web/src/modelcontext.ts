@@ -222,7 +222,7 @@ export function createModelContext(normalizeOn: boolean, mirror: Mirror | null =
 
 // register is registerTool's steps: the checks native WebMCP makes, the schema checked on the
 // page, then the tool is announced (toolchange) and the promise resolves. While the first
-// schema with a pattern waits for the pattern checker, its name is held (reserved).
+// schemas wait for the schema checker (or the pattern checker), its name is held (reserved).
 function register(
   tools: Registry,
   changed: () => void,
@@ -240,7 +240,7 @@ function register(
     throw new TypeError("registerTool: bad description, execute or inputSchema");
   if (typeof name !== "string" || !TOOL_NAME.test(name))
     throw domError("InvalidStateError", "registerTool: a name is 1-128 of A-Z a-z 0-9 _ . -");
-  const held = reserved.get(tools) ?? new Set<string>();
+  const held = reserved.get(tools) ?? new Map<string, object>();
   reserved.set(tools, held);
   if (tools.has(name) || held.has(name)) throw domError("InvalidStateError", "registerTool: duplicate name " + name);
   const checked = checkToolSchema(inputSchema);
@@ -289,12 +289,19 @@ function register(
     });
   };
   if (!isPending(checked)) return add(checked);
-  held.add(name);
-  return checked.pending.finally(() => held.delete(name)).then(add);
+  // The name is held until the check decides, or until the signal aborts (the promise then
+  // rejects with its reason, and the name is free at once for the next registration).
+  const hold = {};
+  held.set(name, hold);
+  const release = (): void => {
+    if (held.get(name) === hold) held.delete(name);
+  };
+  if (signal) signal.addEventListener("abort", release, { once: true });
+  return checked.pending.finally(release).then(add);
 }
 
-/** The names held per registry while their schemas wait for the pattern checker. */
-const reserved = new WeakMap<Registry, Set<string>>();
+/** The names held per registry while their schemas wait for the schema or pattern checker. */
+const reserved = new WeakMap<Registry, Map<string, object>>();
 
 // runEntry calls the tool of entry with the arguments' JSON: the execute steps with their
 // cancellation. The promise rejects at once with the caller's reason when signal aborts; the
