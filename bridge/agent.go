@@ -21,9 +21,9 @@ func ParseToolOutput(raw string, p Policy) (*CallToolResult, []Violation) {
 	t := strings.TrimSpace(raw)
 	if t != "" && (t[0] == '{' || t[0] == '[') {
 		v, err := jsonvalue.Decode([]byte(t))
-		var de *jsonvalue.DepthError
+		_, deep := errors.AsType[*jsonvalue.DepthError](err)
 		switch {
-		case errors.As(err, &de):
+		case deep:
 			return refuse(refusal.TooDeep())
 		case err == nil:
 			if m, ok := v.(map[string]any); ok {

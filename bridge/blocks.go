@@ -9,6 +9,7 @@ import (
 	"github.com/webmcp-bridge/webmcp-bridge/bridge/mcpwire"
 	"github.com/webmcp-bridge/webmcp-bridge/bridge/pagetext"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/jsonvalue"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/thrown"
 	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
 )
 
@@ -35,7 +36,7 @@ func (n *normalizer) convert(kind string, m map[string]any) {
 		if code != "" {
 			meta = withMeta(meta, "code", m["code"])
 		}
-		n.text(errorText(thrownMessage(str("name"), str("message")), code), ann, meta)
+		n.text(errorText(thrown.Message(str("name"), str("message")), code), ann, meta)
 	case "resource_link":
 		n.resourceLink(m, ann, meta)
 	case "resource":

@@ -61,8 +61,7 @@ func NormalizeJSON(b []byte, p Policy) (*CallToolResult, []Violation, error) {
 	}
 	v, err := jsonvalue.Decode(b)
 	if err != nil {
-		var de *jsonvalue.DepthError
-		if errors.As(err, &de) {
+		if _, deep := errors.AsType[*jsonvalue.DepthError](err); deep {
 			r, vs := refuse(refusal.TooDeep())
 			return r, vs, nil
 		}
@@ -108,16 +107,6 @@ func ErrorResult(message, code string) *CallToolResult {
 		t.Meta = map[string]any{"code": code}
 	}
 	return &CallToolResult{Content: []Content{t}, IsError: true}
-}
-
-// thrownMessage is the message of a thrown error whose constructor is name ("TypeError"; "" for
-// a value that is not an Error): the name goes before the message only when it says more than
-// "Error" and the message does not already start with it, as a browser's console shows it.
-func thrownMessage(name, message string) string {
-	if name != "" && name != "Error" && !strings.HasPrefix(message, name+":") {
-		return name + ": " + message
-	}
-	return message
 }
 
 func errorText(message, code string) string {

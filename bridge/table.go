@@ -1,12 +1,12 @@
 package bridge
 
 import (
-	"bytes"
-	"encoding/csv"
 	"fmt"
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/webmcp-bridge/webmcp-bridge/internal/jsonvalue"
 	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
@@ -59,13 +59,11 @@ func (n *normalizer) table(m map[string]any, ann *Annotations, meta map[string]a
 		}
 	}
 
-	var csvBuf bytes.Buffer
-	w := csv.NewWriter(&csvBuf)
-	_ = w.Write(csvSafe(headers)) // writes to a bytes.Buffer cannot fail
+	var csvBuf strings.Builder
+	writeCSVRecord(&csvBuf, csvSafe(headers))
 	for _, r := range rows {
-		_ = w.Write(csvSafe(r))
+		writeCSVRecord(&csvBuf, csvSafe(r))
 	}
-	w.Flush()
 	uri := fmt.Sprintf("webmcp://content/%d.csv", len(n.out)+1) // after the Markdown text
 	n.emit(
 		&TextContent{Text: markdownTable(headers, rows), Annotations: withAudience(ann, RoleAssistant), Meta: meta},
@@ -134,8 +132,49 @@ func markdownTable(headers []string, rows [][]string) string {
 	return strings.TrimSuffix(b.String(), "\n")
 }
 
-var cellReplacer = strings.NewReplacer(`\`, `\\`, "|", `\|`, "\r\n", " ", "\n", " ", "\r", " ")
-
+// markdownCell escapes backslashes and pipes and turns each line break ("\r\n", "\n" or "\r")
+// into a space. (A loop, not a strings.Replacer: the module would carry the Replacer's
+// general machinery, about 10 KB gzipped, for this one use.)
 func markdownCell(s string) string {
-	return cellReplacer.Replace(s)
+	if !strings.ContainsAny(s, "\\|\r\n") {
+		return s
+	}
+	var b strings.Builder
+	b.Grow(len(s) + 8)
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; c {
+		case '\\', '|':
+			b.WriteByte('\\')
+			b.WriteByte(c)
+		case '\r', '\n':
+			if c == '\r' && i+1 < len(s) && s[i+1] == '\n' {
+				i++
+			}
+			b.WriteByte(' ')
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+// writeCSVRecord writes one record as encoding/csv's Writer does by default: fields quoted when
+// they hold a comma, a quote, a line break, are \. or begin with a space (quotes doubled
+// inside), and "\n" after the record. (Written here so that the module does not carry
+// encoding/csv and bufio for it.)
+func writeCSVRecord(b *strings.Builder, record []string) {
+	for i, field := range record {
+		if i > 0 {
+			b.WriteByte(',')
+		}
+		first, _ := utf8.DecodeRuneInString(field)
+		if field == "" || field != `\.` && !strings.ContainsAny(field, ",\"\r\n") && !unicode.IsSpace(first) {
+			b.WriteString(field)
+			continue
+		}
+		b.WriteByte('"')
+		b.WriteString(strings.ReplaceAll(field, `"`, `""`))
+		b.WriteByte('"')
+	}
+	b.WriteByte('\n')
 }

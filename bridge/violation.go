@@ -63,8 +63,7 @@ func noticeBlock(text, limit string) *TextContent {
 // setting a *sanitize.LimitError names, "policy" otherwise.
 func (n *normalizer) remove(kind string, err error) {
 	limit := "policy"
-	var le *sanitize.LimitError
-	if errors.As(err, &le) {
+	if le, ok := errors.AsType[*sanitize.LimitError](err); ok {
 		limit = le.Limit
 	}
 	n.violate(kind, "removed", limit, err.Error())

@@ -3,6 +3,7 @@ package sanitize
 import (
 	"fmt"
 	"slices"
+	"sort"
 	"strings"
 	"sync"
 
@@ -53,7 +54,9 @@ func (r HTMLRules) normalized() HTMLRules {
 			types = append(types, t)
 		}
 	}
-	slices.Sort(types)
+	// package sort's one sort, which the module links anyway: slices.Sort would add a copy of its
+	// code for strings (in sanitize and inputschema alike).
+	sort.Sort(sort.StringSlice(types))
 	lim.Types = slices.Compact(types)
 	lim.MaxBytes, lim.MaxPixels = max(lim.MaxBytes, 0), max(lim.MaxPixels, 0)
 	lim.MaxWidth, lim.MaxHeight = max(lim.MaxWidth, 0), max(lim.MaxHeight, 0)
@@ -70,7 +73,7 @@ func (u URLRules) htmlSafe() URLRules {
 			schemes = append(schemes, s)
 		}
 	}
-	slices.Sort(schemes)
+	sort.Sort(sort.StringSlice(schemes))
 	return URLRules{Schemes: slices.Compact(schemes), MaxLength: max(u.MaxLength, 0)}
 }
 

@@ -2,10 +2,10 @@ package sanitize
 
 import (
 	"encoding/base64"
-	"maps"
 	"net/url"
 	"regexp"
 	"slices"
+	"sort"
 	"strings"
 	"sync"
 
@@ -172,7 +172,12 @@ func newHTMLPolicy(r HTMLRules) *bluemonday.Policy {
 	// checks of URL, so a value passes only when URL would accept it too. bluemonday calls these
 	// checks by scheme, not knowing the attribute: a scheme that two attributes admit with
 	// different length limits is held to the smaller one in both.
-	for _, scheme := range slices.Sorted(maps.Keys(maxLength)) {
+	schemes := make([]string, 0, len(maxLength))
+	for scheme := range maxLength {
+		schemes = append(schemes, scheme)
+	}
+	sort.Sort(sort.StringSlice(schemes))
+	for _, scheme := range schemes {
 		rules := URLRules{Schemes: []string{scheme}, MaxLength: maxLength[scheme]}
 		p.AllowURLSchemeWithCustomPolicy(scheme, func(u *url.URL) bool { return rewriteToURLForm(u, rules) })
 	}

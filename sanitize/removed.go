@@ -330,7 +330,7 @@ func removedBetween(in, out *markupCounts) string {
 	if total == 0 {
 		return ""
 	}
-	sort.Strings(names)
+	sort.Sort(sort.StringSlice(names))
 	const shown = 6
 	list := names
 	if len(list) > shown {

@@ -5,17 +5,25 @@ import (
 	"github.com/webmcp-bridge/webmcp-bridge/internal/jsonvalue"
 )
 
-// frame writes one answer: the head (one line of JSON, written by head), a newline, the body.
-// A head that cannot be written becomes an error frame.
-func frame(head func(w *jsonvalue.Writer), body []byte) []byte {
+// frame writes one answer: the head (one line of JSON, written by head), a newline, and the
+// body (none when nil), which writes itself straight after them, so that a large result is
+// written once and never copied into the frame. A head that cannot be written becomes an error
+// frame, and so does a body.
+func frame(head func(w *jsonvalue.Writer), body jsonvalue.Appender) []byte {
 	w := &jsonvalue.Writer{}
 	head(w)
 	if err := w.Err(); err != nil {
 		return errorFrame("TypeError", err.Error(), nil)
 	}
 	w.Raw("\n")
-	w.Append(body)
-	return w.Bytes()
+	if body == nil {
+		return w.Bytes()
+	}
+	out, err := body.AppendJSON(w.Bytes())
+	if err != nil {
+		return errorFrame("TypeError", "the result cannot be written as JSON: "+err.Error(), nil)
+	}
+	return out
 }
 
 // errorFrame is the answer of a failed call: {"error": {"name", "message", extra…}}, no body.
@@ -44,10 +52,6 @@ func resultFrame(r *bridge.CallToolResult, vs []bridge.Violation, more func(w *j
 
 // resultFrameJSON is resultFrame for violations already written as a JSON array.
 func resultFrameJSON(r *bridge.CallToolResult, violationsJSON []byte, more func(w *jsonvalue.Writer)) []byte {
-	body, err := r.MarshalJSON()
-	if err != nil {
-		return errorFrame("TypeError", "the result cannot be written as JSON: "+err.Error(), nil)
-	}
 	return frame(func(w *jsonvalue.Writer) {
 		w.Raw(`{"violations":`)
 		w.Append(violationsJSON)
@@ -55,5 +59,5 @@ func resultFrameJSON(r *bridge.CallToolResult, violationsJSON []byte, more func(
 			more(w)
 		}
 		w.Raw("}")
-	}, body)
+	}, r)
 }

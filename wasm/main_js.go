@@ -5,6 +5,7 @@ package main
 import (
 	"fmt"
 	"syscall/js"
+	"unsafe"
 
 	"github.com/webmcp-bridge/webmcp-bridge/internal/boundary"
 )
@@ -47,7 +48,7 @@ func main() {
 			continue // a test export, in the shipped build
 		}
 		api.Set(e.Name, js.FuncOf(func(_ js.Value, values []js.Value) any {
-			return string(recovered(e.Name, func() []byte {
+			return frameString(recovered(e.Name, func() []byte {
 				a, err := checkArgs(e, values)
 				if err != nil {
 					return errorFrame("TypeError", boundary.MessagePrefix+err.Error(), nil)
@@ -62,6 +63,10 @@ func main() {
 	}
 	select {} // keep the exported functions alive
 }
+
+// frameString is the frame as the string handed to JS, without copying it first: syscall/js
+// copies a Go string into a JS string anyway, and nothing writes to the frame once it is made.
+func frameString(frame []byte) string { return unsafe.String(unsafe.SliceData(frame), len(frame)) }
 
 // args are an export's arguments, checked against its parameters.
 type args []js.Value

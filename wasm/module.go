@@ -14,7 +14,6 @@
 package main
 
 import (
-	"encoding/csv"
 	"errors"
 	"strconv"
 	"strings"
@@ -196,9 +195,8 @@ func (m *Module) Refuse(kind string, size int) []byte {
 func (m *Module) Configure(policyJSON string) []byte {
 	p, err := bridge.PolicyFromJSON([]byte(policyJSON))
 	if err != nil {
-		var pe *bridge.PolicyError
 		setting := ""
-		if errors.As(err, &pe) {
+		if pe, ok := errors.AsType[*bridge.PolicyError](err); ok {
 			setting = pe.Setting
 		}
 		return errorFrame("TypeError", err.Error(), map[string]any{"setting": setting})
@@ -218,9 +216,8 @@ func (m *Module) Configure(policyJSON string) []byte {
 func (m *Module) CompileSchema(schemaJSON string) []byte {
 	s, err := inputschema.CompileJSON([]byte(schemaJSON))
 	if err != nil {
-		var se *inputschema.SchemaError
 		path := ""
-		if errors.As(err, &se) {
+		if se, ok := errors.AsType[*inputschema.SchemaError](err); ok {
 			path = se.Path
 		}
 		return errorFrame("TypeError", "registerTool: "+err.Error(), map[string]any{"path": path})
@@ -263,15 +260,11 @@ func (m *Module) Validate(id int, argsJSON string, forAgent bool) []byte {
 	if err == nil {
 		return frame(func(w *jsonvalue.Writer) { w.Raw(`{}`) }, nil)
 	}
-	var ie *inputschema.InputError
-	if !errors.As(err, &ie) {
+	ie, ok := errors.AsType[*inputschema.InputError](err)
+	if !ok {
 		return errorFrame("TypeError", err.Error(), nil)
 	}
 	r := bridge.ErrorResult(ie.Sentence(), "")
-	body, werr := r.MarshalJSON()
-	if werr != nil {
-		return errorFrame("TypeError", werr.Error(), nil)
-	}
 	return frame(func(w *jsonvalue.Writer) {
 		w.Raw(`{"invalid":`)
 		w.Value(ie)
@@ -281,7 +274,7 @@ func (m *Module) Validate(id int, argsJSON string, forAgent bool) []byte {
 			agentHead(r)(w)
 		}
 		w.Raw("}")
-	}, body)
+	}, r)
 }
 
 // ParseToolOutput is the agent side: it normalizes executeTool's raw output again, trusting
@@ -313,10 +306,8 @@ func csvTables(r *bridge.CallToolResult) map[string]any {
 		if !ok || res.Resource.Blob != nil || !strings.EqualFold(res.Resource.MIMEType, "text/csv") {
 			continue
 		}
-		rd := csv.NewReader(strings.NewReader(res.Resource.Text))
-		rd.FieldsPerRecord = -1
-		records, err := rd.ReadAll()
-		if err != nil {
+		records, ok := csvRecords(res.Resource.Text)
+		if !ok {
 			continue // not CSV after all: the renderer shows it as text
 		}
 		rows := make([]any, len(records))

@@ -1,7 +1,7 @@
 package inputschema
 
 import (
-	"slices"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -39,7 +39,7 @@ func writeCanonical(b *strings.Builder, v any) {
 		for k := range x {
 			keys = append(keys, k)
 		}
-		slices.Sort(keys)
+		sort.Sort(sort.StringSlice(keys))
 		b.WriteByte('{')
 		for i, k := range keys {
 			if i > 0 {

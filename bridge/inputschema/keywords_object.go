@@ -1,6 +1,9 @@
 package inputschema
 
-import "slices"
+import (
+	"slices"
+	"sort"
+)
 
 // The keywords that constrain objects, but for their size (keywords_size.go). Members are
 // visited in name order, so the error reported for arguments with several problems is always
@@ -33,7 +36,7 @@ func compileProperties(s *site, v any) (check, error) {
 	for name := range props {
 		names = append(names, name)
 	}
-	slices.Sort(names) // the first bad member in name order is the one reported
+	sort.Sort(sort.StringSlice(names)) // the first bad member in name order is the one reported
 	subs := make(map[string]*node, len(props))
 	for _, name := range names {
 		n, err := s.schema("properties/"+escapePointer(name), props[name])

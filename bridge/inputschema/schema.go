@@ -2,7 +2,7 @@ package inputschema
 
 import (
 	"fmt"
-	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -184,7 +184,7 @@ func compileObject(m map[string]any, path string) (*node, error) {
 	for k := range m {
 		names = append(names, k)
 	}
-	slices.Sort(names)
+	sort.Sort(sort.StringSlice(names)) // not slices.Sort, whose copy for strings the module would add
 	slots := make([]check, len(keywords))
 	for _, k := range names {
 		i, known := keywordIndex[k]

@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"regexp"
-	"time"
 
 	"github.com/webmcp-bridge/webmcp-bridge/bridge/pagetext"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/jsonvalue"
@@ -227,23 +225,6 @@ func ParseSize(v any) (*int64, error) {
 		return nil, fmt.Errorf("size %s is not a whole number from 0 to 2^53", text)
 	}
 	return &n, nil
-}
-
-// dateTime is the shape of an ISO 8601 date-time with an offset, as RFC 3339 writes it and as
-// the official TypeScript SDK requires of lastModified (it refuses the whole result otherwise).
-var dateTime = regexp.MustCompile(`^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$`)
-
-// CheckLastModified reports whether s is an ISO 8601 date-time with an offset, such as
-// "2025-01-12T15:00:58Z" or "2025-01-12T16:00:58.5+01:00", that is also a real date and time.
-func CheckLastModified(s string) error {
-	if !dateTime.MatchString(s) {
-		return fmt.Errorf("lastModified %s is not an ISO 8601 date-time with an offset (such as 2025-01-12T15:00:58Z)",
-			pagetext.Quote(s))
-	}
-	if _, err := time.Parse(time.RFC3339Nano, s); err != nil {
-		return fmt.Errorf("lastModified %s is not a real date and time", pagetext.Quote(s))
-	}
-	return nil
 }
 
 // ParseAnnotations reads decoded annotations: nil is none; anything but an object with

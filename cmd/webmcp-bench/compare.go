@@ -62,11 +62,7 @@ func runCompare(ctx context.Context, n int, dist string, w io.Writer) error {
 	}
 	defer os.RemoveAll(bin)
 	self := filepath.Join(bin, "webmcp-mcp")
-	goCmd := os.Getenv("GO")
-	if goCmd == "" {
-		goCmd = "go"
-	}
-	if out, err := exec.Command(goCmd, "build", "-o", self, "./cmd/webmcp-mcp").CombinedOutput(); err != nil {
+	if out, err := exec.Command(goCommand(), "build", "-o", self, "./cmd/webmcp-mcp").CombinedOutput(); err != nil {
 		return fmt.Errorf("go build ./cmd/webmcp-mcp: %v\n%s", err, out)
 	}
 	fmt.Fprintf(w, "Comparing on %s: %d calls per tool, %s\n\n", demo, n, chromiumVersion(chromium))

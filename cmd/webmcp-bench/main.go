@@ -132,7 +132,7 @@ func main() {
 
 	b.step("size", b.moduleSize)
 	b.step("load", b.pageLoad)
-	b.step("cold", b.coldStart)
+	b.step("cold", func() { b.coldStart(); b.toMain() })
 	b.step("visit", b.secondVisit)
 
 	// The other rows compare a page with the bridge and one with native WebMCP only.
@@ -419,17 +419,8 @@ func (b *bench) sanitize() {
 // buildHelpers builds the bench's own Go programs for js/wasm into dir, with the Go on PATH (or
 // $GO), and returns that Go's GOROOT, whose lib/wasm/wasm_exec.js runs them.
 func buildHelpers(dir string) string {
-	goCmd := os.Getenv("GO")
-	if goCmd == "" {
-		goCmd = "go"
-	}
 	build := func(out, pkg string, args ...string) {
-		cmd := exec.Command(
-			goCmd,
-			append(append([]string{"build", "-trimpath"}, args...), "-o", filepath.Join(dir, out), pkg)...)
-		cmd.Env = append(os.Environ(), "GOOS=js", "GOARCH=wasm")
-		cmd.Stderr = os.Stderr
-		check(cmd.Run())
+		check(wasmGo(append(append([]string{"build", "-trimpath"}, args...), "-o", filepath.Join(dir, out), pkg)...).Run())
 	}
 	for _, p := range []string{"minimal", "sanitizeonly", "bluemondayonly"} {
 		build(p+".wasm", "./cmd/webmcp-bench/"+p, "-ldflags=-s -w")
@@ -437,7 +428,7 @@ func buildHelpers(dir string) string {
 	// With their symbols, for the size row's view per package: the module and the floor.
 	build("module-symbols.wasm", "./wasm")
 	build("bluemondayonly-symbols.wasm", "./cmd/webmcp-bench/bluemondayonly")
-	out, err := exec.Command(goCmd, "env", "GOROOT").Output()
+	out, err := exec.Command(goCommand(), "env", "GOROOT").Output()
 	check(err)
 	return strings.TrimSpace(string(out))
 }

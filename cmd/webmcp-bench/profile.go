@@ -116,11 +116,7 @@ func pprofSeconds(s string) float64 {
 
 // goOutput runs the go command ($GO or go) with args and returns its standard output.
 func goOutput(args ...string) string {
-	goCmd := os.Getenv("GO")
-	if goCmd == "" {
-		goCmd = "go"
-	}
-	cmd := exec.Command(goCmd, args...)
+	cmd := exec.Command(goCommand(), args...)
 	cmd.Stderr = os.Stderr
 	out, err := cmd.Output()
 	check(err)

@@ -25,11 +25,13 @@ var steps = []struct {
 	rows []rowSpec
 }{
 	{"size", []rowSpec{{"size", "0. the module, gzip -9"},
-		{"size-floor", "0. the module against bluemonday alone (UGCPolicy), gzip -9"}}},
+		{"size-floor", "0. the module against bluemonday alone (UGCPolicy), gzip -9"},
+		{"init", "3c. package initialisation, natively"}}},
 	{"load", []rowSpec{{"load", "1. bytes at load + 2 s idle, 3 tools without `inputSchema`"},
 		{"load-schema", "1. … the same 3 tools with `inputSchema`"},
 		{"long-tasks", "2. long tasks on the page's thread during that load"}}},
-	{"cold", []rowSpec{{"cold", "3. cold first call against a minimal Go wasm"}}},
+	{"cold", []rowSpec{{"cold", "3. cold first call against a minimal Go wasm"},
+		{"cold-main", "3a. start-up to `main` without the loader, against a minimal Go wasm"}}},
 	{"visit", []rowSpec{{"second-visit", "3b. first call on later visits, the module cacheable"}}},
 	{"percall", []rowSpec{{"percall-text", "4. warm per call, 1 KB text"},
 		{"percall-html", "4. warm per call, 10 KB HTML"}, {"percall-png", "4. warm per call, 100 KB PNG"}}},

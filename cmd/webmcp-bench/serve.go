@@ -16,7 +16,8 @@ import (
 // as a production server or CDN would, so that every page and library is measured compressed
 // the same way. internal/serve does not compress. Compressed bodies are cached by path,
 // Last-Modified and size, so compressing the 6 MB module once does not count as server time in
-// the start-up figures; every answer still carries Cache-Control: no-store (from serve), so the
+// the start-up figures (internal/serve, which compresses .wasm files itself, is asked for them
+// uncompressed); every answer still carries Cache-Control: no-store (from serve), so the
 // browser keeps no copy and no code cache between tabs.
 func gzipped(h http.Handler) http.Handler {
 	var mu sync.Mutex
@@ -27,7 +28,9 @@ func gzipped(h http.Handler) http.Handler {
 			return
 		}
 		rec := httptest.NewRecorder()
-		h.ServeHTTP(rec, r)
+		plain := r.Clone(r.Context()) // internal/serve would compress the module itself, at its own level
+		plain.Header.Del("Accept-Encoding")
+		h.ServeHTTP(rec, plain)
 		res := rec.Result()
 		for k, v := range res.Header {
 			w.Header()[k] = v

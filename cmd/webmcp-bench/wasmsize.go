@@ -12,28 +12,44 @@ import (
 	"strings"
 )
 
-// wasmCode reads a WebAssembly module built without -s (its "name" section names every
-// function) and returns the bytes of code per Go package, and the bytes of its data segments
-// under "(data)". `go tool nm` does not read wasm files, so this is its per-package view for the
-// module: what each package costs, before compression.
-func wasmCode(path string) (map[string]int, error) {
-	raw, err := os.ReadFile(path)
+// dataSegments is the name under which wasmFunctions counts the bytes of the data section.
+const dataSegments = "(data)"
+
+// wasmFunctions reads a WebAssembly module built without -s (its "name" section names every
+// function) and returns the bytes of code of each function, by the name the Go linker gives it
+// there ("golang.org_x_net_html.__Tokenizer_.Next"), and the data section's bytes under
+// dataSegments. `go tool nm` does not read wasm files: this is its view of the module.
+func wasmFunctions(path string) (map[string]int, error) {
+	bodies, data, err := wasmBodies(path)
 	if err != nil {
 		return nil, err
 	}
+	sizes := map[string]int{dataSegments: data}
+	for name, body := range bodies {
+		sizes[name] += len(body)
+	}
+	return sizes, nil
+}
+
+// wasmBodies reads the code of each function, by name, and the size of the data section.
+func wasmBodies(path string) (map[string][]byte, int, error) {
+	raw, err := os.ReadFile(path)
+	if err != nil {
+		return nil, 0, err
+	}
 	if len(raw) < 8 || !bytes.Equal(raw[:4], []byte("\x00asm")) {
-		return nil, fmt.Errorf("%s is not a WebAssembly module", path)
+		return nil, 0, fmt.Errorf("%s is not a WebAssembly module", path)
 	}
 	r := bytes.NewReader(raw[8:])
 	var imported int
-	var bodies []int // code bytes per defined function, in index order
+	var bodies [][]byte // the code of each defined function, in index order
 	names := map[int]string{}
-	sizes := map[string]int{}
+	data := 0
 	for r.Len() > 0 {
 		id, _ := r.ReadByte()
 		n, err := binary.ReadUvarint(r)
 		if err != nil || n > uint64(r.Len()) {
-			return nil, fmt.Errorf("%s: a section's size does not read", path)
+			return nil, 0, fmt.Errorf("%s: a section's size does not read", path)
 		}
 		sec := make([]byte, n)
 		io.ReadFull(r, sec)
@@ -63,11 +79,12 @@ func wasmCode(path string) (map[string]int, error) {
 			count, _ := binary.ReadUvarint(s)
 			for range count {
 				size, _ := binary.ReadUvarint(s)
-				s.Seek(int64(size), io.SeekCurrent)
-				bodies = append(bodies, int(size))
+				body := make([]byte, min(int(size), s.Len()))
+				io.ReadFull(s, body)
+				bodies = append(bodies, body)
 			}
 		case 11:
-			sizes["(data)"] += len(sec)
+			data += len(sec)
 		case 0:
 			if readName(s) != "name" {
 				continue
@@ -88,12 +105,14 @@ func wasmCode(path string) (map[string]int, error) {
 		}
 	}
 	if len(names) == 0 {
-		return nil, errors.New(path + " has no name section (built with -ldflags=-s?)")
+		return nil, 0, errors.New(path + " has no name section (built with -ldflags=-s?)")
 	}
-	for i, size := range bodies {
-		sizes[goPackage(names[imported+i])] += size
+	out := make(map[string][]byte, len(bodies))
+	for i, body := range bodies {
+		name := names[imported+i]
+		out[name] = append(out[name], body...)
 	}
-	return sizes, nil
+	return out, data, nil
 }
 
 func readName(s *bytes.Reader) string {

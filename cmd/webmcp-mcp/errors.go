@@ -10,6 +10,7 @@ import (
 
 	"github.com/webmcp-bridge/webmcp-bridge/bridge"
 	"github.com/webmcp-bridge/webmcp-bridge/bridge/mcpsdk"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/thrown"
 )
 
 // ownError is an isError result whose one block is webmcp-mcp's own message, marked as the
@@ -27,9 +28,7 @@ func noticeText(what, msg string) *bridge.TextContent {
 // failed, then the page's message (and error name), quoted as the page's.
 func pageError(page, tool string, ans ToolAnswer) *mcp.CallToolResult {
 	msg := cutNotice(*ans.Error, maxErrorChars, ans.ErrorCut, "the error message was")
-	if ans.ErrorName != "" && ans.ErrorName != "Error" {
-		msg = clip(ans.ErrorName, 100) + ": " + msg
-	}
+	msg = thrown.Message(clip(ans.ErrorName, 100), msg)
 	return mcpsdk.ToSDK(&bridge.CallToolResult{IsError: true, Content: []bridge.Content{
 		noticeText(
 			"pageError",

@@ -292,3 +292,19 @@ func TestCancelledAnswerDropped(t *testing.T) {
 	h.ServeHTTP(rec, httptest.NewRequest("POST", "/mcp", nil))
 	assert.Equal(t, "event: message\nid: 1\ndata: "+lookalike+"\n\n", rec.Body.String())
 }
+
+// TestPageErrorNamesTheErrorOnce: a page's thrown error reads as the module reads it (the name
+// before the message, once, and never "Error: "), whichever path the error came by.
+func TestPageErrorNamesTheErrorOnce(t *testing.T) {
+	for _, c := range []struct{ name, message, want string }{
+		{"TypeError", "x is not a function", `"TypeError: x is not a function"`},
+		{"TypeError", "TypeError: x is not a function", `"TypeError: x is not a function"`},
+		{"Error", "boom", `"boom"`},
+		{"", "a string", `"a string"`},
+	} {
+		msg := c.message
+		r := pageError("p1", "buy", ToolAnswer{Error: &msg, ErrorName: c.name})
+		require.Len(t, r.Content, 2)
+		assert.Equal(t, "The page's message: "+c.want, r.Content[1].(*mcp.TextContent).Text, "%+v", c)
+	}
+}

@@ -37,8 +37,7 @@ func decode(d jsonDecoder) (any, error) {
 	d.skipSpace()
 	v, err := d.value(0)
 	if err != nil {
-		var de *DepthError
-		if errors.As(err, &de) {
+		if de, ok := errors.AsType[*DepthError](err); ok {
 			return nil, de // valid JSON perhaps, but deeper than the bridge reads
 		}
 		return nil, fmt.Errorf("not JSON: %w", err)
