@@ -48,7 +48,8 @@ extension:
 	cp web/extension/*.html web/extension/*.css $(DIST)/extension/
 	sed 's/__WEBMCP_BRIDGE_VERSION__/$(VERSION)/' web/extension/manifest.json > $(DIST)/extension/manifest.json
 	cp LICENSE THIRD_PARTY_NOTICES $(DIST)/extension/
-	cp $(DIST)/webmcp-bridge.js $(DIST)/webmcp-bridge-patterns.mjs $(DIST)/webmcp-bridge-extension.js \
+	cp $(DIST)/webmcp-bridge.js $(DIST)/webmcp-bridge-patterns.mjs $(DIST)/webmcp-bridge-schema.js \
+		$(DIST)/webmcp-bridge-forms.js $(DIST)/webmcp-bridge-frames.js $(DIST)/webmcp-bridge-extension.js \
 		$(DIST)/webmcp-bridge-worker.js $(DIST)/webmcp-bridge.wasm $(DIST)/render.js $(DIST)/render.css $(DIST)/extension/dist/
 
 demo: build

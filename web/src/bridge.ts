@@ -8,86 +8,12 @@ import { normalizeValue } from "./flow.ts";
 import { blobOf, isBinary, reportViolations, violationListeners } from "./results.ts";
 import { invokingModelContext, mirrorInto, nativeModelContext, wrapNative } from "./native.ts";
 import { createModelContext, defineEventClasses } from "./modelcontext.ts";
-import { normalizeDeclarative } from "./declarative.ts";
+import { normalizeDeclarative } from "./forms.ts";
 import { callDetailed, describeTool, parseOutput, toModelInput } from "./agent.ts";
 import { defineProperty, getOwnPropertyDescriptor, parse } from "./builtins.ts";
-import type {
-  Assets,
-  CallToolResult,
-  Fallback,
-  ImageSource,
-  ModelContext,
-  ModelInput,
-  Policy,
-  PolicySettings,
-  ProposedBlock,
-  AgentTool,
-  ToolOutput,
-  Violation,
-} from "./types.ts";
+import type { Assets, Content, CallToolResult, Fallback, ModelContext, ProposedBlock, WebMCPBridge } from "./types.ts";
 
 const MARK = Symbol.for("webmcp-bridge");
-
-/** The API of window.WebMCPBridge and of the ES module. */
-export interface WebMCPBridge {
-  /** The package version; the module's own once it runs. */
-  readonly version: string;
-  /** Settles when the Go module runs; reading it starts the module. Rejects, saying why, where
-   * the module cannot run (a CSP without 'wasm-unsafe-eval'). */
-  readonly ready: Promise<WebMCPBridge>;
-  /** Starts the module now, as data-start="eager" does; the same promise as ready. */
-  start(): Promise<WebMCPBridge>;
-  /** Where the module's files are served: a base URL (they keep their names there) or each
-   * file's URL. Throws an InvalidStateError once the module has started. */
-  setAssets(where: Assets): void;
-  /** What calls that need the module answer where it cannot run (a CSP without
-   * 'wasm-unsafe-eval', no WebAssembly): "raw", the default, the tools' results as the page wrote
-   * them; "refuse" (data-fallback="refuse"), an isError result that names what to change. */
-  setFallback(mode: Fallback): void;
-  /** false when the script tag has data-normalize="off". */
-  readonly normalizing: boolean;
-  /** true when the browser has WebMCP of its own: Chromium's, which the bridge wraps, or
-   * Firefox's prototype, which the bridge's own ModelContext stands in front of. */
-  readonly native: boolean;
-  /** A copy of the policy in force (null before the module first ran). */
-  readonly policy: Policy | null;
-  /** Sets the policy; rejects with a TypeError whose `setting` names the bad setting. */
-  configure(settings: PolicySettings): Promise<Policy>;
-  /** Normalizes any value as a tool result would be. */
-  normalize(value: unknown): Promise<CallToolResult>;
-  /** Called for every policy violation (a console warning and a "webmcpbridgeviolation" event on window too). */
-  onViolation(listener: (v: Violation) => void): () => void;
-  readonly content: Content;
-  readonly agent: Agent;
-}
-
-/** Builders of the proposed WebMCP result types. */
-export interface Content {
-  text(text: string): ProposedBlock;
-  html(html: string): ProposedBlock;
-  link(url: string, title?: string): ProposedBlock;
-  table(headers: unknown[], rows: unknown[][]): ProposedBlock;
-  error(message: string, code?: string | number): ProposedBlock;
-  /** An image block; a binary is handed to the module as bytes (never base64 on this thread). */
-  image(src: ImageSource, options?: { mimeType?: string; alt?: string }): Promise<ProposedBlock>;
-}
-
-/** The agent side: tools as an agent calls them, results validated and ready for a model. */
-export interface Agent {
-  listTools(): Promise<AgentTool[]>;
-  /** Runs the tool through executeTool and hands out its normalized result; rejects for an unknown tool or an abort. */
-  callTool(name: string, args?: Record<string, unknown>, options?: { signal?: AbortSignal }): Promise<CallToolResult>;
-  /** callTool with the violations, the model input and the table rows as well. */
-  callToolDetailed(
-    name: string,
-    args?: Record<string, unknown>,
-    options?: { signal?: AbortSignal },
-  ): Promise<ToolOutput>;
-  /** The model input of a result; free for results the agent side handed out. */
-  toModelInput(result: CallToolResult): Promise<ModelInput>;
-  /** Normalizes a raw executeTool output from anywhere (another page, a tab), trusting nothing. */
-  parseToolOutput(raw: string | object, tool?: string): Promise<ToolOutput>;
-}
 
 /** What the entry points pass: where the module's files are, whether results are normalized
  * (false: the API alone, raw results), "eager" to start the module at once, false to keep the

@@ -6,32 +6,47 @@
 import { GLOBAL_EXPORTS, GLOBAL_STARTED } from "./generated/boundary.ts";
 
 export const apply = Reflect.apply;
-export const { stringify, parse } = loadersJSON();
 export const { keys, getPrototypeOf, getOwnPropertyDescriptor, defineProperty, hasOwn } = Object;
 export const isArray = Array.isArray;
 export const ObjectPrototype = Object.prototype;
 
-/** loadersJSON is the JSON the bridge uses: this realm's where its functions are the browser's own,
- * as a fresh frame's Function.prototype.toString (which no script of the page has touched) tells;
- * otherwise — a script that ran before the loader replaced them — the fresh frame's, whose
- * values then belong to that frame's realm. In a Worker, the Worker's own (no page script runs
- * there). A script that ran first and also patched what makes a frame still wins. */
-function loadersJSON(): JSON {
-  if (typeof document === "undefined" || !document.documentElement) return JSON;
+// The JSON functions of this realm as they are at load, and the JSON the bridge uses: these, or
+// a fresh realm's, decided on the first need (loadersJSON).
+const atLoad = { parse: JSON.parse, stringify: JSON.stringify };
+let loaders: Pick<JSON, "parse" | "stringify"> | null = null;
+
+/** parse and stringify are the loader's JSON.parse and JSON.stringify (see loadersJSON). */
+export const parse = (text: string): unknown => (loaders ??= loadersJSON()).parse(text);
+export const stringify = (value: unknown, replacer?: (key: string, value: unknown) => unknown): string =>
+  (loaders ??= loadersJSON()).stringify(value, replacer);
+
+/** loadersJSON is the JSON the bridge uses: this realm's as it was at load where those functions
+ * are the browser's own, as a fresh frame's Function.prototype.toString (which no script of the
+ * page has touched) tells; otherwise — a script that ran before the loader replaced them — the
+ * fresh frame's, whose values then belong to that frame's realm. In a Worker, the Worker's own
+ * (no page script runs there). The frame is made on the first need, not at load (it costs the
+ * page's thread a realm, and the page's MutationObservers see it), with the DOM members and the
+ * getters captured at load, and is judged with that realm's own functions: a script that runs
+ * between load and the first need can change none of it. A script that ran first and also
+ * patched what makes a frame still wins. */
+function loadersJSON(): Pick<JSON, "parse" | "stringify"> {
+  if (!dom) return atLoad;
   let frame: HTMLIFrameElement | null = null;
   try {
-    frame = document.createElement("iframe");
-    document.documentElement.appendChild(frame);
-    const realm = frame.contentWindow as (Window & typeof globalThis) | null;
-    if (!realm) return JSON;
-    const show = realm.Function.prototype.toString;
+    frame = call(dom.createElement, document, "iframe") as HTMLIFrameElement;
+    call(dom.appendChild, call(dom.documentElement, document), frame);
+    const realm = call(dom.contentWindow, frame) as (Window & typeof globalThis) | null;
+    if (!realm) return atLoad;
+    const show = realm.Function.prototype.toString,
+      test = realm.RegExp.prototype.test,
+      nativeCode = new realm.RegExp("\\{\\s*\\[native code\\]\\s*\\}$");
     const native = (f: unknown): boolean =>
-      typeof f === "function" && /\{\s*\[native code\]\s*\}$/.test(String(Reflect.apply(show, f, [])));
-    return native(JSON.parse) && native(JSON.stringify) ? JSON : realm.JSON;
+      typeof f === "function" && apply(test, nativeCode, [apply(show, f, [])]) === true;
+    return native(atLoad.parse) && native(atLoad.stringify) ? atLoad : realm.JSON;
   } catch {
-    return JSON;
+    return atLoad;
   } finally {
-    frame?.remove();
+    if (frame) call(dom.remove, frame);
   }
 }
 
@@ -74,6 +89,45 @@ export const workers =
         Blob,
         createObjectURL: URL.createObjectURL,
         revokeObjectURL: URL.revokeObjectURL,
+      }
+    : null;
+
+/** What the loader fetches its chunks with (chunk.ts), as it was at load: its own <script>
+ * script's URL and nonce (null for the ES module and in a Worker), document.currentScript's getter and
+ * the setters of a script's src and nonce, so that a later script can neither redirect a chunk nor
+ * see which element is the loader's. */
+const loaderScript =
+  typeof document !== "undefined" && document.currentScript instanceof HTMLScriptElement
+    ? document.currentScript
+    : null;
+export const scripts = loaderScript
+  ? {
+      src: loaderScript.src,
+      URL,
+      nonce: loaderScript.nonce,
+      currentScript: getter<Document>(Document.prototype, "currentScript"),
+      setSrc: setter(HTMLScriptElement.prototype, "src"),
+      setNonce: setter(HTMLElement.prototype, "nonce"),
+    }
+  : null;
+
+/** setter is the setter of a prototype's accessor property, as it is now. */
+function setter(proto: object, name: string): (this: unknown, v: unknown) => void {
+  const d = getOwnPropertyDescriptor(proto, name);
+  if (!d || typeof d.set !== "function") throw new TypeError(`no setter ${name}`);
+  return d.set as (this: unknown, v: unknown) => void;
+}
+
+/** The DOM members with which the loader adds an element of its own (a chunk's script, the
+ * frame of loadersJSON), captured at load (null without a document). */
+export const dom =
+  typeof document !== "undefined" && typeof HTMLIFrameElement === "function"
+    ? {
+        createElement: Document.prototype.createElement,
+        appendChild: Node.prototype.appendChild,
+        remove: Element.prototype.remove,
+        documentElement: getter<Document>(Document.prototype, "documentElement"),
+        contentWindow: getter<HTMLIFrameElement>(HTMLIFrameElement.prototype, "contentWindow"),
       }
     : null;
 

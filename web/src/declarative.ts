@@ -1,4 +1,5 @@
-// The declarative API in the fallback: a <form toolname tooldescription [tooltitle]
+// The declarative API in the fallback, a chunk of the script build (webmcp-bridge-forms.js, fetched
+// by forms.ts when the document first has a <form toolname>): a <form toolname tooldescription [tooltitle]
 // [toolautosubmit]> in the document is a tool whose inputSchema comes from its controls. An
 // agent's call fills the form, fires input and change, then submits it (toolautosubmit) or
 // focuses its submit button and waits for the person; the submit event has agentInvoked true and
@@ -6,7 +7,7 @@
 // call is running the form has the attribute tool-form-active and its submit button
 // tool-submit-active (:tool-form-active and :tool-submit-active in native WebMCP).
 import { TOOL_NAME } from "./generated/boundary.ts";
-import { runGuarded } from "./flow.ts";
+import type { Call, FormCalls } from "./forms.ts";
 import type { FormEntry, Registry } from "./registry.ts";
 
 /** The form was submitted and navigates: null to the agent. */
@@ -14,42 +15,10 @@ const NAVIGATED = Symbol("navigated");
 const ACTIVE = "tool-form-active",
   SUBMIT_ACTIVE = "tool-submit-active";
 const DATE_NOTE = "as YYYY-MM-DD"; // native Chromium says "Dates MUST be provided in 'YYYY-MM-DD' format."
-const agentSubmits = new WeakSet<Event>(); // the submit events of agents' calls (agentInvoked)
 
 type Control = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
 type Item = HTMLInputElement | HTMLOptionElement;
 type Param = Record<string, unknown> & { type: string };
-/** patchSubmitEvent gives SubmitEvent, where the browser has no WebMCP of its own, agentInvoked
- * and respondWith(), and notes a running call's form.submit() (the form then navigates). */
-function patchSubmitEvent(): void {
-  const SubmitProto = (globalThis.SubmitEvent && SubmitEvent.prototype) as SubmitEvent | undefined;
-  if (SubmitProto && !("respondWith" in (SubmitProto as object))) {
-    Object.defineProperty(SubmitProto, "agentInvoked", {
-      configurable: true,
-      get(this: SubmitEvent) {
-        return agentSubmits.has(this);
-      },
-    });
-    SubmitProto.respondWith = function respondWith(this: SubmitEvent, response: unknown) {
-      const call = running.get(this.target);
-      if (!call || call.event !== this || !call.open || !this.defaultPrevented)
-        throw new DOMException(
-          "respondWith: only during an agent's submit event, after preventDefault()",
-          "InvalidStateError",
-        );
-      call.response = Promise.resolve(response);
-    };
-    // A submit handler may call form.submit() in place of respondWith: the form navigates.
-    // eslint-disable-next-line @typescript-eslint/unbound-method -- called with .call
-    const submit = HTMLFormElement.prototype.submit;
-    HTMLFormElement.prototype.submit = function (this: HTMLFormElement) {
-      const call = running.get(this);
-      if (call && call.open) call.navigated = true;
-      return submit.call(this);
-    };
-  }
-}
-
 /** One parameter of a form: one control, or the items to check or select (prop) among. */
 interface ControlInfo {
   el: Control;
@@ -58,16 +27,10 @@ interface ControlInfo {
   many: boolean;
   p: Param;
 }
-interface Call {
-  auto: boolean;
-  event?: SubmitEvent;
-  open?: boolean;
-  navigated?: boolean;
-  response?: Promise<unknown>;
-  done(v: unknown): void;
-  fail(why: string | Error, gone?: boolean): void;
-}
-const running = new Map<EventTarget | null, Call>(); // form → the call waiting for its submission or its response
+/** The calls under way and the submit events of agents' calls: the loader's (forms.ts), which
+ * SubmitEvent's respondWith and agentInvoked read too; given to watchForms. */
+let running: FormCalls["running"] = new Map();
+let agentSubmits: FormCalls["agentSubmits"] = new WeakSet();
 
 // controlsOf reads a form's controls: the inputSchema and, per parameter, what it sets. Disabled,
 // read-only, hidden, file and button controls are no parameters; the radio buttons of a name
@@ -143,8 +106,8 @@ function controlsOf(form: HTMLFormElement): { schema: Record<string, unknown>; c
 
 // watchForms keeps the declarative tools of this document in tools (the fallback's registry) as
 // forms, their attributes and their controls change, and calls changed() when the list does.
-export function watchForms(tools: Registry, changed: () => void): void {
-  patchSubmitEvent();
+export function watchForms(tools: Registry, changed: () => void, calls: FormCalls): void {
+  ({ running, agentSubmits } = calls);
   let queued = false;
   const scan = () => {
     queued = false;
@@ -388,24 +351,4 @@ function startFrom(form: HTMLFormElement, plan: readonly ControlInfo[]): AgentSe
   }
   targets.forEach(fire);
   return agentSet;
-}
-
-// normalizeDeclarative makes native WebMCP's declarative results MCP CallToolResults: an agent's
-// respondWith(promise) hands the browser the normalized JSON text of the promise's value (or an
-// isError result where it rejects), as the bridge's wrapper of registerTool does for script tools.
-export function normalizeDeclarative(): void {
-  const proto = globalThis.SubmitEvent && SubmitEvent.prototype,
-    respond = proto && proto.respondWith; // eslint-disable-line @typescript-eslint/unbound-method -- called with .call
-  if (typeof respond !== "function") return;
-  proto.respondWith = function respondWith(this: SubmitEvent, response: unknown) {
-    if (!(this.agentInvoked && this.defaultPrevented)) return respond.call(this, response);
-    const name = (this.target as Element | null)?.getAttribute("toolname") ?? "";
-    return respond.call(
-      this,
-      runGuarded(name, null, "{}", true, () => response).then((out) => {
-        if ("error" in out) throw out.error;
-        return out.text;
-      }),
-    );
-  };
 }

@@ -7,13 +7,12 @@
 // Node, a Worker), importing it does nothing and throws nothing: the exports are the inert API
 // of inert.ts, and the bridge installs when the same code is evaluated in the page.
 import "./builtins.ts"; // first: the built-ins are captured before anything else runs
-import { install, type WebMCPBridge } from "./bridge.ts";
+import { install } from "./bridge.ts";
 import { announceInstalled } from "./installed.ts";
 import { inertAPI } from "./inert.ts";
-import type { Assets, CallToolResult, Fallback, Policy, PolicySettings, Violation } from "./types.ts";
+import type { Assets, CallToolResult, Fallback, Policy, PolicySettings, Violation, WebMCPBridge } from "./types.ts";
 
 export type * from "./types.ts";
-export type { WebMCPBridge, Content, Agent } from "./bridge.ts";
 
 function installHere(): WebMCPBridge {
   if (typeof document === "undefined") return inertAPI();

@@ -8,7 +8,8 @@
 // for the result (normalized, or the isError result of a throw).
 import { checkInput, newSchema, refusal, state, type SchemaRef } from "./host.ts";
 import { toJSON } from "./encode.ts";
-import { checkSchema, NEEDS_PATTERNS, type PatternCheck } from "./schema-check.ts";
+import type { PatternCheck } from "./schema-check.ts";
+import { loadChunk } from "./chunk.ts";
 import { errorResult, normalize, passThrough, reread, type NormalizedHead } from "./results.ts";
 import { hasOwn, parse } from "./builtins.ts";
 import { MESSAGE_PREFIX } from "./generated/boundary.ts";
@@ -23,9 +24,10 @@ export interface SchemaCheck {
 /** checkToolSchema decides at registration whether a tool's inputSchema is within the enforced
  * subset, without the module: a schema the bridge cannot enforce is a TypeError that says where
  * and why (its path rides along). Cycles, depth and size are TypeErrors too. The answer is at
- * once, or, for the first schemas with a pattern, a promise of it: the pattern checker is
- * fetched then (a page whose Content Security Policy refuses it leaves patterns to the module,
- * which refuses the schema at the first call). */
+ * once, or, for the first schemas, a promise of it: the schema checker (in the script build, a
+ * chunk) is fetched with the first schema, the pattern checker with the first pattern (a page
+ * whose Content Security Policy refuses them leaves the check to the module, which refuses the
+ * schema at the first call). */
 export function checkToolSchema(inputSchema: unknown, what = "registerTool: inputSchema"): SchemaCheck | PendingCheck {
   if (inputSchema === undefined) return { text: undefined, schema: null };
   const text = toJSON(inputSchema, what);
@@ -33,16 +35,19 @@ export function checkToolSchema(inputSchema: unknown, what = "registerTool: inpu
   if (!/^[{[]/.test(text)) return { text, schema: null };
   const value: unknown = parse(text);
   const decide = (check: PatternCheck | null): SchemaCheck | null => {
-    const problem = checkSchema(value, check);
-    if (problem === NEEDS_PATTERNS) return null;
+    if (!checker) return null;
+    const problem = checker.checkSchema(value, check);
+    if (problem === checker.NEEDS_PATTERNS) return null;
     if (problem) throw Object.assign(new TypeError(problem.message), { path: problem.path });
     return { text, schema: newSchema(text) };
   };
-  const unchecked = (): SchemaCheck => ({ text, schema: newSchema(text) }); // the module checks its patterns
-  return decide(patternCheck) ?? { pending: loadPatterns().then((check) => decide(check) ?? unchecked()) };
+  const unchecked = (): SchemaCheck => ({ text, schema: newSchema(text) }); // the module checks it
+  const withPatterns = (): Promise<SchemaCheck> =>
+    checker ? loadPatterns().then((check) => decide(check) ?? unchecked()) : Promise.resolve(unchecked());
+  return decide(patternCheck) ?? { pending: loadChecker().then(() => decide(patternCheck) ?? withPatterns()) };
 }
 
-/** A check that waits for the pattern checker. */
+/** A check that waits for the schema or the pattern checker. */
 interface PendingCheck {
   pending: Promise<SchemaCheck>;
 }
@@ -50,20 +55,34 @@ interface PendingCheck {
 /** isPending tells a check that waits (read as an own member: a page cannot fake one). */
 export const isPending = (c: SchemaCheck | PendingCheck): c is PendingCheck => hasOwn(c, "pending");
 
+/** What the schema checker's chunk (chunk-schema.ts) gives. */
+type SchemaChecker = Pick<typeof import("./schema-check.ts"), "checkSchema" | "NEEDS_PATTERNS">;
+
+let checker: SchemaChecker | null = null;
+let checkerLoading: Promise<unknown> | null = null;
 let patternCheck: PatternCheck | null = null;
 let patternsLoading: Promise<PatternCheck | null> | null = null;
 
+/** loadChecker fetches the schema checker once (checker stays null when it cannot be loaded). */
+function loadChecker(): Promise<unknown> {
+  checkerLoading ??= loadChunk<SchemaChecker>(
+    "./schema-check.ts",
+    null,
+    __WEBMCP_CHUNKED__ ? null : () => import("./schema-check.ts"),
+  ).then((c) => (checker = c), notLoaded("schema"));
+  return checkerLoading;
+}
+
 /** loadPatterns fetches the pattern checker once: null when it cannot be loaded. */
 function loadPatterns(): Promise<PatternCheck | null> {
-  patternsLoading ??= import("./patterns.ts").then(
-    (m) => (patternCheck = m.patternProblem),
-    (e: unknown) => {
-      console.warn(`${MESSAGE_PREFIX}the pattern checker did not load (${String(e)}); the module checks patterns`);
-      return null;
-    },
-  );
+  patternsLoading ??= import("./patterns.ts").then((m) => (patternCheck = m.patternProblem), notLoaded("pattern"));
   return patternsLoading;
 }
+
+const notLoaded = (what: string) => (e: unknown) => {
+  console.warn(`${MESSAGE_PREFIX}the ${what} checker did not load (${String(e)}); the module checks ${what}s`);
+  return null;
+};
 
 /** The module is needed and cannot run: tools then work as the page wrote them, unless the page
  * refuses unchecked results (refusal() then answers instead). */

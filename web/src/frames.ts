@@ -1,4 +1,5 @@
-// Tools across the frames of one page, for the fallback. Every frame of the page (the same top)
+// Tools across the frames of one page, for the fallback (a chunk of the script build,
+// webmcp-bridge-frames.js, fetched by framelink.ts when the page has frames). Every frame of the page (the same top)
 // that loads the bridge says hello to the others over postMessage; each answers with the tools
 // the other may see — all of them to its own origin, and to another origin those whose exposedTo
 // names it — sends the list again when it changes, runs the calls it receives (with the same
@@ -7,11 +8,16 @@
 // origin as the target. Across origins only a frame and its parent talk, and a parent talks to a
 // cross-origin child only where the child's <iframe allow> grants the tools feature.
 import { TOOL_NAME } from "./generated/boundary.ts";
-import { apply, hasOwn, isArray, parse, read, stringify } from "./builtins.ts";
-import { hints, type Entry, type Registry, type ToolInfo } from "./registry.ts";
+import { FRAMES_KEY as KEY, hints, type Entry, type Registry, type ToolInfo } from "./registry.ts";
 import type { RegisteredTool } from "./types.ts";
+import type * as builtins from "./builtins.ts";
 
-const KEY = "webmcpBridge";
+/** The captures of builtins.ts taken when the loader ran, which the loader hands this code (a
+ * chunk of the script build, fetched later): it uses them, never the page's globals of then. */
+type FramesCaptures = Pick<typeof builtins, "apply" | "hasOwn" | "isArray" | "parse" | "read" | "stringify"> & {
+  addEventListener: (typeof builtins.events)["addEventListener"];
+};
+let b: FramesCaptures;
 const lost = (message: string): DOMException => new DOMException("executeTool: " + message, "UnknownError");
 
 /** The exchange, as the fallback's ModelContext uses it. */
@@ -32,23 +38,31 @@ interface PendingCall {
 }
 type Message = Record<string, unknown>;
 
-/** connectFrames starts the exchange for the fallback's registry tools; changed(false) says the
- * other frames' tools changed, describe makes a RegisteredTool, run runs a local tool. */
-export function connectFrames({
-  tools,
-  changed,
-  describe,
-  run,
-}: {
+/** What the exchange serves: the fallback's registry tools; changed(false) says the other frames'
+ * tools changed, describe makes a RegisteredTool, run runs a local tool. */
+export interface FramesOf {
   tools: Registry;
   changed: (local?: boolean) => void;
   describe: (e: ToolInfo, win: Window, origin: string) => RegisteredTool;
   run: (e: Entry, inputJSON: string, signal?: AbortSignal) => Promise<string | null>;
-}): Frames {
-  // window, top and this document's origin, as they are now (a page can replace self, parent
-  // and origin; window and top it cannot).
-  const me = self.origin,
-    up = window.parent;
+}
+
+/** What the loader took at load (framelink.ts): this document's origin and parent as they were
+ * then (a page can replace self, parent and origin; window and top it cannot), the captures,
+ * and the messages of other frames that came before this code. */
+interface FramesAtLoad {
+  me: string;
+  up: Window;
+  captures: FramesCaptures;
+  queued: MessageEvent[];
+}
+
+/** connectFrames starts the exchange, answering the messages queued first. */
+export function connectFrames(
+  { tools, changed, describe, run }: FramesOf,
+  { me, up, captures, queued }: FramesAtLoad,
+): Frames {
+  b = captures;
   const peers = new Map<Window, Peer>(); // the frames that told this one their tools
   const calls = new Map<number, PendingCall>(); // this document's calls in other frames
   const hosted = new Map<Window, Map<number, AbortController>>(); // other frames' calls running here
@@ -100,7 +114,7 @@ export function connectFrames({
       post(w, origin, "result", x ? { id, error: x.name, message: String(x.message) } : { id, value });
     let ok = false;
     try {
-      ok = typeof input === "string" && /^[{[]/.test(input) && !!parse(input);
+      ok = typeof input === "string" && /^[{[]/.test(input) && !!b.parse(input);
     } catch {
       /* not JSON */
     }
@@ -125,7 +139,8 @@ export function connectFrames({
   const state = framesApi(link, describe);
   // The message's members are read through the getters captured at load (builtins.ts): a page
   // that patches MessageEvent later must not see what passes.
-  addEventListener("message", (e) => onMessage(link, e));
+  b.apply(b.addEventListener, window, ["message", (e: MessageEvent) => onMessage(link, e)]);
+  for (const e of queued) onMessage(link, e);
   // hello goes to every frame of the page (at most 99 children each: a page may replace
   // window.length); it carries nothing but the question.
   const hello = (w: Window): void => {
@@ -136,9 +151,12 @@ export function connectFrames({
       /* not a window */
     }
   };
-  addEventListener("pagehide", () => {
-    for (const [w, p] of peers) post(w, p.origin, "bye");
-  });
+  b.apply(b.addEventListener, window, [
+    "pagehide",
+    () => {
+      for (const [w, p] of peers) post(w, p.origin, "bye");
+    },
+  ]);
   if (top) hello(top);
   return state;
 }
@@ -208,10 +226,17 @@ function framesApi(
 
 /** onMessage answers one message of another frame of the page. */
 function onMessage(link: Link, e: MessageEvent): void {
-  const d = read(e, "data") as Message | null,
-    w = read(e, "source") as Window | null,
-    origin = String(read(e, "origin"));
-  if (!d || typeof d !== "object" || !apply(hasOwn, null, [d, KEY]) || typeof d[KEY] !== "string" || !w || w === window)
+  const d = b.read(e, "data") as Message | null,
+    w = b.read(e, "source") as Window | null,
+    origin = String(b.read(e, "origin"));
+  if (
+    !d ||
+    typeof d !== "object" ||
+    !b.apply(b.hasOwn, null, [d, KEY]) ||
+    typeof d[KEY] !== "string" ||
+    !w ||
+    w === window
+  )
     return;
   try {
     if (w.top !== top) return;
@@ -222,12 +247,12 @@ function onMessage(link: Link, e: MessageEvent): void {
     peer = link.peers.get(w);
   if (!allowed(w, origin, link.me, link.up)) return;
   if (type === "hello" || type === "tools") {
-    const before = peer ? stringify(peer.tools) : "[]",
+    const before = peer ? b.stringify(peer.tools) : "[]",
       list = type === "tools" ? clean(d.tools) : [];
     link.peers.set(w, { origin, tools: list });
     if (type === "hello" || !peer || peer.origin !== origin)
       link.post(w, origin, "tools", { tools: link.visible(origin) });
-    if (before !== stringify(list)) link.changed(false);
+    if (before !== b.stringify(list)) link.changed(false);
   } else if (!peer || peer.origin !== origin)
     return; // calls and results only from frames that said hello
   else if (type === "call") link.host(w, origin, d);
@@ -272,7 +297,7 @@ function allowed(w: Window, origin: string, me: string, up: Window): boolean {
 
 // clean keeps of another frame's list only well-formed tools, as plain data.
 const clean = (list: unknown): ToolInfo[] =>
-  (isArray(list) ? (list as Message[]) : [])
+  (b.isArray(list) ? (list as Message[]) : [])
     .filter((t) => t && typeof t === "object" && typeof t.name === "string" && TOOL_NAME.test(t.name))
     .map((t) => ({
       annotations: t.annotations ? hints(Object(t.annotations) as Record<string, unknown>) : undefined,

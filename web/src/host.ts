@@ -22,14 +22,13 @@ import {
   type TestExportName,
 } from "./generated/boundary.ts";
 import { call, claimModuleGlobals, events, read, workers } from "./builtins.ts";
+import type { Assets, Fallback } from "./types.ts";
 import { frameOf, type Frame } from "./frame.ts";
 import { wasmRefused, type Answer, type Request, type serveModule } from "./server.ts";
 import { stringify } from "./builtins.ts";
 
 const RETIRE_BYTES = 256 * 1024 * 1024;
 
-/** Where the module's files are: a base URL, or each file's URL. */
-export type Assets = string | URL | { wasm: string | URL; worker: string | URL };
 interface AssetURLs {
   wasm: string;
   worker: string;
@@ -82,10 +81,6 @@ export function setupHost(where: Assets, worker: boolean, stepAside: (e: Unavail
   useWorker = worker;
   onUnavailable = stepAside;
 }
-
-/** What the calls that need the module answer where it cannot run: the tools' results as the
- * page wrote them ("raw", the default), or an isError result that says why ("refuse"). */
-export type Fallback = "raw" | "refuse";
 
 /** setFallback sets what calls answer where the module cannot run (data-fallback). */
 export function setFallback(mode: Fallback): void {

@@ -3,7 +3,8 @@
 // configure, start, ready) does nothing and never settles, so module-level calls in a component file are harmless
 // on the server; what asks for a result (normalize, the agent side) rejects and says why; the
 // content builders work as anywhere.
-import { contentBuilders, type WebMCPBridge } from "./bridge.ts";
+import { contentBuilders } from "./bridge.ts";
+import type { WebMCPBridge } from "./types.ts";
 
 const NO_DOCUMENT =
   "webmcp-bridge-wasm: there is no document here (server rendering, Node, a Worker); " +

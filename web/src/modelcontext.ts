@@ -6,8 +6,9 @@
 import { TOOL_NAME } from "./generated/boundary.ts";
 import { checkToolSchema, isPending, normalizeForeign, runGuarded, type SchemaCheck } from "./flow.ts";
 import { releaseSchema } from "./host.ts";
-import { runForm, watchForms } from "./declarative.ts";
-import { connectFrames, type Frames } from "./frames.ts";
+import { runForm, watchForms } from "./forms.ts";
+import type { Frames } from "./frames.ts";
+import { linkFrames } from "./framelink.ts";
 import { hints, type Entry, type Registry, type ScriptEntry, type ToolInfo } from "./registry.ts";
 import { parse, stringify } from "./builtins.ts";
 import { toJSON } from "./encode.ts";
@@ -31,7 +32,7 @@ function mirrored(mirror: Mirror, run: (e: Entry, inputJSON: string) => Promise<
         run: async (input) => {
           const text = await run(e, toJSON(input ?? {}, "the input")); // bounded as the native wrapper's
           try {
-            return text === null ? null : (parse(text) as unknown);
+            return text === null ? null : parse(text);
           } catch {
             return text;
           }
@@ -214,14 +215,14 @@ export function createModelContext(normalizeOn: boolean, mirror: Mirror | null =
   const g = globalThis as unknown as { ModelContext?: unknown };
   if (!g.ModelContext || mirror) g.ModelContext = BridgeModelContext;
   const mc = new BridgeModelContext() as unknown as ModelContext;
-  const frames: Frames = connectFrames({ tools, changed, describe, run });
+  const frames: Frames = linkFrames({ tools, changed, describe, run });
   watchForms(tools, changed);
   return mc;
 }
 
 // register is registerTool's steps: the checks native WebMCP makes, the schema checked on the
 // page, then the tool is announced (toolchange) and the promise resolves. While the first
-// schema with a pattern waits for the pattern checker, its name is held (reserved).
+// schemas wait for the schema checker (or the pattern checker), its name is held (reserved).
 function register(
   tools: Registry,
   changed: () => void,
@@ -239,12 +240,12 @@ function register(
     throw new TypeError("registerTool: bad description, execute or inputSchema");
   if (typeof name !== "string" || !TOOL_NAME.test(name))
     throw domError("InvalidStateError", "registerTool: a name is 1-128 of A-Z a-z 0-9 _ . -");
-  const held = reserved.get(tools) ?? new Set<string>();
+  const held = reserved.get(tools) ?? new Map<string, object>();
   reserved.set(tools, held);
   if (tools.has(name) || held.has(name)) throw domError("InvalidStateError", "registerTool: duplicate name " + name);
   const checked = checkToolSchema(inputSchema);
   const signal = options && options.signal;
-  if (signal && signal.aborted) throw signal.reason;
+  if (signal && signal.aborted && !isPending(checked)) throw signal.reason; // else add() throws it, after the check
   const exposedTo = checkOrigins(options && options.exposedTo, "exposedTo");
   const add = ({ text, schema }: SchemaCheck): Promise<undefined> => {
     const entry: ScriptEntry = {
@@ -288,12 +289,19 @@ function register(
     });
   };
   if (!isPending(checked)) return add(checked);
-  held.add(name);
-  return checked.pending.finally(() => held.delete(name)).then(add);
+  // The name is held until the check decides, or until the signal aborts (the promise then
+  // rejects with its reason, and the name is free at once for the next registration).
+  const hold = {};
+  held.set(name, hold);
+  const release = (): void => {
+    if (held.get(name) === hold) held.delete(name);
+  };
+  if (signal) signal.addEventListener("abort", release, { once: true });
+  return checked.pending.finally(release).then(add);
 }
 
-/** The names held per registry while their schemas wait for the pattern checker. */
-const reserved = new WeakMap<Registry, Set<string>>();
+/** The names held per registry while their schemas wait for the schema or pattern checker. */
+const reserved = new WeakMap<Registry, Map<string, object>>();
 
 // runEntry calls the tool of entry with the arguments' JSON: the execute steps with their
 // cancellation. The promise rejects at once with the caller's reason when signal aborts; the

@@ -13,6 +13,9 @@ export interface ToolInfo {
   annotations: ToolAnnotations | undefined;
 }
 
+/** The member that marks the bridge's messages between frames (frames.ts, framelink.ts). */
+export const FRAMES_KEY = "webmcpBridge";
+
 /** hints are a tool's annotations with every member the draft defines, as booleans, debugging
  * among them (the newest tests, as native Chromium gives them). */
 export const hints = (a: Record<string, unknown>): ToolAnnotations => ({

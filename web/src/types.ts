@@ -1,8 +1,16 @@
 // The data the bridge's API takes and gives: MCP's result types, the proposed WebMCP result types,
 // violations, the agent side's answers and the WebMCP ModelContext types. The published typings
-// are generated from this file and the API (bridge.ts) by tsc.
+// are generated from this file and the two entries (entry-module.ts, react.ts) by tsc: what a user
+// imports and nothing else (internal/build/tstools keeps only what those import).
 export type { Policy, PolicySettings } from "./generated/boundary.ts";
-export type { Assets, Fallback } from "./host.ts";
+import type { Policy, PolicySettings } from "./generated/boundary.ts";
+
+/** Where the module's files are: a base URL, or each file's URL. */
+export type Assets = string | URL | { wasm: string | URL; worker: string | URL };
+
+/** What the calls that need the module answer where it cannot run: the tools' results as the
+ * page wrote them ("raw", the default), or an isError result that says why ("refuse"). */
+export type Fallback = "raw" | "refuse";
 
 export type Role = "user" | "assistant";
 
@@ -156,6 +164,67 @@ export interface ModelContext {
   ontoolchange: ((event: Event) => unknown) | null;
   ontoolactivated: ((event: ToolEvent) => unknown) | null;
   ontoolcancel: ((event: ToolEvent) => unknown) | null;
+}
+
+/** The API of window.WebMCPBridge and of the ES module. */
+export interface WebMCPBridge {
+  /** The package version; the module's own once it runs. */
+  readonly version: string;
+  /** Settles when the Go module runs; reading it starts the module. Rejects, saying why, where
+   * the module cannot run (a CSP without 'wasm-unsafe-eval'). */
+  readonly ready: Promise<WebMCPBridge>;
+  /** Starts the module now, as data-start="eager" does; the same promise as ready. */
+  start(): Promise<WebMCPBridge>;
+  /** Where the module's files are served: a base URL (they keep their names there) or each
+   * file's URL. Throws an InvalidStateError once the module has started. */
+  setAssets(where: Assets): void;
+  /** What calls that need the module answer where it cannot run (a CSP without
+   * 'wasm-unsafe-eval', no WebAssembly): "raw", the default, the tools' results as the page wrote
+   * them; "refuse" (data-fallback="refuse"), an isError result that names what to change. */
+  setFallback(mode: Fallback): void;
+  /** false when the script tag has data-normalize="off". */
+  readonly normalizing: boolean;
+  /** true when the browser has WebMCP of its own: Chromium's, which the bridge wraps, or
+   * Firefox's prototype, which the bridge's own ModelContext stands in front of. */
+  readonly native: boolean;
+  /** A copy of the policy in force (null before the module first ran). */
+  readonly policy: Policy | null;
+  /** Sets the policy; rejects with a TypeError whose `setting` names the bad setting. */
+  configure(settings: PolicySettings): Promise<Policy>;
+  /** Normalizes any value as a tool result would be. */
+  normalize(value: unknown): Promise<CallToolResult>;
+  /** Called for every policy violation (a console warning and a "webmcpbridgeviolation" event on window too). */
+  onViolation(listener: (v: Violation) => void): () => void;
+  readonly content: Content;
+  readonly agent: Agent;
+}
+
+/** Builders of the proposed WebMCP result types. */
+export interface Content {
+  text(text: string): ProposedBlock;
+  html(html: string): ProposedBlock;
+  link(url: string, title?: string): ProposedBlock;
+  table(headers: unknown[], rows: unknown[][]): ProposedBlock;
+  error(message: string, code?: string | number): ProposedBlock;
+  /** An image block; a binary is handed to the module as bytes (never base64 on this thread). */
+  image(src: ImageSource, options?: { mimeType?: string; alt?: string }): Promise<ProposedBlock>;
+}
+
+/** The agent side: tools as an agent calls them, results validated and ready for a model. */
+export interface Agent {
+  listTools(): Promise<AgentTool[]>;
+  /** Runs the tool through executeTool and hands out its normalized result; rejects for an unknown tool or an abort. */
+  callTool(name: string, args?: Record<string, unknown>, options?: { signal?: AbortSignal }): Promise<CallToolResult>;
+  /** callTool with the violations, the model input and the table rows as well. */
+  callToolDetailed(
+    name: string,
+    args?: Record<string, unknown>,
+    options?: { signal?: AbortSignal },
+  ): Promise<ToolOutput>;
+  /** The model input of a result; free for results the agent side handed out. */
+  toModelInput(result: CallToolResult): Promise<ModelInput>;
+  /** Normalizes a raw executeTool output from anywhere (another page, a tab), trusting nothing. */
+  parseToolOutput(raw: string | object, tool?: string): Promise<ToolOutput>;
 }
 
 declare global {

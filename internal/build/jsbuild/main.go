@@ -2,8 +2,9 @@
 // library, so the build needs nothing but Go): the classic script for a <script> tag
 // (webmcp-bridge.js), the ES module for npm and bundlers (webmcp-bridge.mjs), the Worker that
 // runs the Go module (webmcp-bridge-worker.js, which carries the wasm_exec.js of the Go that
-// built the module: the two must match), the pattern checker the script fetches beside itself
-// on first need (webmcp-bridge-patterns.mjs; see chunks), the extension's loader
+// built the module: the two must match), the chunks the script fetches beside itself on first
+// need (the schema checker, the pattern checker, the fallback's forms and frames code; see
+// chunks), the extension's loader
 // (webmcp-bridge-extension.js) and the renderer (render.js), each minified, with a
 // source map, and the version written in. With -test it builds the test build's loader and
 // Worker, which have the tests' door into the module (__WEBMCP_TEST__ is true); the shipped
@@ -15,6 +16,7 @@
 package main
 
 import (
+	"encoding/json"
 	"flag"
 	"fmt"
 	"maps"
@@ -26,16 +28,79 @@ import (
 	"github.com/evanw/esbuild/pkg/api"
 )
 
-// chunks are the modules the script leaves out, by how web/src imports them (import("./x.ts")),
-// and the file each is built to.
-var chunks = map[string]string{"./patterns.ts": "webmcp-bridge-patterns.mjs"}
+// chunk is a module the script build leaves out, fetched beside the script on first need.
+type chunk struct {
+	entry, outfile string
+	script         bool // a classic script wrapped for chunk.ts (else an ES module, fetched by import())
+}
+
+// chunks are the script build's chunks, by the source web/src imports them as.
+var chunks = map[string]chunk{
+	"./patterns.ts":     {"patterns.ts", "webmcp-bridge-patterns.mjs", false},
+	"./schema-check.ts": {"chunk-schema.ts", "webmcp-bridge-schema.js", true},
+	"./declarative.ts":  {"chunk-forms.ts", "webmcp-bridge-forms.js", true},
+	"./frames.ts":       {"chunk-frames.ts", "webmcp-bridge-frames.js", true},
+}
+
+// chunkGlobal is the global through which a script chunk hands itself over (chunk.ts).
+const chunkGlobal = "__webmcpBridgeChunk"
+
+// chunkWrap is what a script chunk's code is wrapped in: the script's first and only statement
+// hands the function to the loader, whose code runs only when the loader calls it.
+var chunkWrap = [2]string{
+	fmt.Sprintf("this[%q]=function(__webmcpChunkNeeds,__webmcpChunkGive){", chunkGlobal),
+	"};",
+}
+
+// notInChunks are the sources a chunk must not carry a copy of: the captures taken at load and
+// the state of the loader, which a chunk gets from the loader (its needs), never anew.
+var notInChunks = []string{
+	"builtins.ts", "flow.ts", "host.ts", "chunk.ts", "modelcontext.ts", "forms.ts", "framelink.ts",
+}
+
+// chunkDefines are the constants chunk.ts reads: whether chunks are fetched, their files by
+// source, the global.
+func chunkDefines(chunked bool) map[string]string {
+	files := map[string]string{}
+	for src, c := range chunks {
+		files[src] = c.outfile
+	}
+	return map[string]string{
+		"__WEBMCP_CHUNKED__":      fmt.Sprint(chunked),
+		"__WEBMCP_CHUNKS__":       mustJSON(files),
+		"__WEBMCP_CHUNK_GLOBAL__": mustJSON(chunkGlobal),
+	}
+}
+
+// chunkCopies are the sources of notInChunks that a chunk's build, by its metafile, bundled.
+func chunkCopies(metafile string) []string {
+	var m struct{ Inputs map[string]json.RawMessage }
+	if err := json.Unmarshal([]byte(metafile), &m); err != nil {
+		return []string{"(an unreadable metafile: " + err.Error() + ")"}
+	}
+	var bad []string
+	for in := range m.Inputs {
+		if slices.Contains(notInChunks, filepath.Base(in)) {
+			bad = append(bad, in)
+		}
+	}
+	return bad
+}
+
+func mustJSON(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		panic(err)
+	}
+	return string(b)
+}
 
 // chunkImports keeps a dynamic import of a chunk as an import of its built file, which the
 // browser resolves against the script's own URL: the chunk sits beside the script.
 var chunkImports = api.Plugin{Name: "chunks", Setup: func(b api.PluginBuild) {
 	resolve := func(args api.OnResolveArgs) (api.OnResolveResult, error) {
-		if out, ok := chunks[args.Path]; ok && args.Kind == api.ResolveJSDynamicImport {
-			return api.OnResolveResult{Path: "./" + out, External: true}, nil
+		if c, ok := chunks[args.Path]; ok && args.Kind == api.ResolveJSDynamicImport {
+			return api.OnResolveResult{Path: "./" + c.outfile, External: true}, nil
 		}
 		return api.OnResolveResult{}, nil
 	}
@@ -47,6 +112,7 @@ type build struct {
 	entry, outfile string
 	format         api.Format
 	chunked        bool // its chunks are left out
+	chunk          bool // a script chunk: wrapped (chunkWrap) and checked (notInChunks)
 }
 
 func main() {
@@ -91,25 +157,31 @@ func main() {
 	// webmcp-mcp's injected loader and the extension's have nowhere to fetch from).
 	chunked := !*rawResults
 	builds := []build{
-		{"entry-script.ts", "webmcp-bridge.js", api.FormatIIFE, chunked},
-		{"entry-module.ts", "webmcp-bridge.mjs", api.FormatESModule, false},
-		{"worker.ts", "webmcp-bridge-worker.js", api.FormatIIFE, false},
-		{"patterns.ts", chunks["./patterns.ts"], api.FormatESModule, false},
-		{"entry-extension.ts", "webmcp-bridge-extension.js", api.FormatIIFE, false},
-		{"render.ts", "render.js", api.FormatIIFE, false},
-		{"react.ts", "webmcp-bridge-react.mjs", api.FormatESModule, false}, // the React hook; react is the app's
+		{"entry-script.ts", "webmcp-bridge.js", api.FormatIIFE, chunked, false},
+		{"entry-module.ts", "webmcp-bridge.mjs", api.FormatESModule, false, false},
+		{"worker.ts", "webmcp-bridge-worker.js", api.FormatIIFE, false, false},
+		{"patterns.ts", chunks["./patterns.ts"].outfile, api.FormatESModule, false, false},
+		{"chunk-schema.ts", chunks["./schema-check.ts"].outfile, api.FormatIIFE, false, true},
+		{"chunk-forms.ts", chunks["./declarative.ts"].outfile, api.FormatIIFE, false, true},
+		{"chunk-frames.ts", chunks["./frames.ts"].outfile, api.FormatIIFE, false, true},
+		{"entry-extension.ts", "webmcp-bridge-extension.js", api.FormatIIFE, false, false},
+		{"render.ts", "render.js", api.FormatIIFE, false, false},
+		{"react.ts", "webmcp-bridge-react.mjs", api.FormatESModule, false, false}, // the React hook; react is the app's
 	}
 	if *testBuild {
-		builds = builds[:4]
+		builds = builds[:7]
 	}
 	if !chunked {
-		chunkFiles := slices.Collect(maps.Values(chunks))
+		var chunkFiles []string
+		for c := range maps.Values(chunks) {
+			chunkFiles = append(chunkFiles, c.outfile)
+		}
 		builds = slices.DeleteFunc(builds, func(b build) bool { return slices.Contains(chunkFiles, b.outfile) })
 	}
 	if *extension {
 		builds = builds[:0]
 		for _, name := range []string{"relay", "panel", "background"} {
-			builds = append(builds, build{name + ".ts", name + ".js", api.FormatIIFE, false})
+			builds = append(builds, build{name + ".ts", name + ".js", api.FormatIIFE, false, false})
 		}
 	}
 	failed := false
@@ -118,6 +190,15 @@ func main() {
 		if b.chunked {
 			plugins = append(plugins, chunkImports)
 		}
+		banner := fmt.Sprintf("/* webmcp-bridge %s: see README.md. */", *version)
+		footer := ""
+		if b.chunk {
+			banner += chunkWrap[0]
+			footer = chunkWrap[1]
+		}
+		define := chunkDefines(b.chunked)
+		define["__WEBMCP_TEST__"] = fmt.Sprint(*testBuild)
+		define["__WEBMCP_RAW_RESULTS__"] = fmt.Sprint(*rawResults)
 		r := api.Build(api.BuildOptions{
 			EntryPoints:       []string{filepath.Join(*src, b.entry)},
 			Outfile:           filepath.Join(*out, b.outfile),
@@ -130,16 +211,21 @@ func main() {
 			MinifySyntax:      true,
 			Sourcemap:         api.SourceMapLinked,
 			LegalComments:     api.LegalCommentsNone,
-			Banner:            map[string]string{"js": fmt.Sprintf("/* webmcp-bridge %s: see README.md. */", *version)},
+			Banner:            map[string]string{"js": banner},
+			Footer:            map[string]string{"js": footer},
 			Write:             true,
+			Metafile:          b.chunk,
 			LogLevel:          api.LogLevelWarning,
 			Plugins:           plugins,
-			Define: map[string]string{
-				"__WEBMCP_TEST__":        fmt.Sprint(*testBuild),
-				"__WEBMCP_RAW_RESULTS__": fmt.Sprint(*rawResults),
-			},
-			External: []string{"react"},
+			Define:            define,
+			External:          []string{"react"},
 		})
+		if b.chunk {
+			for _, bad := range chunkCopies(r.Metafile) {
+				failed = true
+				fmt.Fprintf(os.Stderr, "jsbuild: %s must not carry %s: the loader passes what it needs\n", b.outfile, bad)
+			}
+		}
 		for _, m := range r.Errors {
 			failed = true
 			loc := ""

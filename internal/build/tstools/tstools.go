@@ -18,6 +18,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"slices"
 	"strings"
 	"time"
 
@@ -137,7 +138,19 @@ func run(ctx context.Context, web, tool string, args ...string) (string, error) 
 // tsSpecifier is a relative import of a .ts file in an emitted declaration.
 var tsSpecifier = regexp.MustCompile(`((?:from|import)\s*\(?\s*"\.{1,2}/[^"]*)\.ts"`)
 
-// emitTypings writes the declarations of the ES module's API into out: tsc's output with the
+// publicTypings are the declarations a user imports (package.json's exports "." and "./react"):
+// the published typings are these and what their types import, nothing else of web/src.
+var publicTypings = []string{"entry-module.d.ts", "react.d.ts"}
+
+// sideEffectImport is an import of a module for its effects alone (`import "./builtins.ts";`),
+// which a declaration file keeps but which carries no type.
+var sideEffectImport = regexp.MustCompile(`(?m)^import\s*"[^"]*";\n`)
+
+// typeImport is a relative import in a declaration: from "./x.ts" or import("./x.ts").
+var typeImport = regexp.MustCompile(`(?:from|import)\s*\(?\s*"(\.{1,2}/[^"]*)\.ts"`)
+
+// emitTypings writes the declarations of the ES module's API into out: of tsc's output, the
+// public entries and the declarations their types import (side-effect imports dropped), with the
 // relative ".ts" imports made ".js" (which every resolver maps to the .d.ts beside it).
 func emitTypings(ctx context.Context, web, out string) error {
 	tmp, err := os.MkdirTemp("", "webmcp-types-")
@@ -151,19 +164,29 @@ func emitTypings(ctx context.Context, web, out string) error {
 	if err := os.RemoveAll(out); err != nil {
 		return err
 	}
-	return filepath.WalkDir(tmp, func(path string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() {
-			return err
+	todo, seen := slices.Clone(publicTypings), map[string]bool{}
+	for len(todo) > 0 {
+		rel := todo[0]
+		todo = todo[1:]
+		if seen[rel] {
+			continue
 		}
-		rel, _ := filepath.Rel(tmp, path)
-		b, err := os.ReadFile(path)
+		seen[rel] = true
+		b, err := os.ReadFile(filepath.Join(tmp, rel))
 		if err != nil {
 			return err
+		}
+		b = sideEffectImport.ReplaceAll(b, nil)
+		for _, m := range typeImport.FindAllSubmatch(b, -1) {
+			todo = append(todo, filepath.ToSlash(filepath.Join(filepath.Dir(rel), string(m[1])+".d.ts")))
 		}
 		b = append([]byte(typingsHeader), tsSpecifier.ReplaceAll(b, []byte(`$1.js"`))...)
 		if err := os.MkdirAll(filepath.Join(out, filepath.Dir(rel)), 0o755); err != nil {
 			return err
 		}
-		return os.WriteFile(filepath.Join(out, rel), b, 0o644)
-	})
+		if err := os.WriteFile(filepath.Join(out, rel), b, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
 }

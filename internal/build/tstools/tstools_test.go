@@ -8,12 +8,14 @@ import (
 	"maps"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 	"unicode/utf8"
 
+	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
@@ -84,7 +86,36 @@ func TestTypingsAreCurrent(t *testing.T) {
 	for name, w := range want {
 		require.Equal(t, w, got[name], "web/types/%s is stale: run go run ./internal/build/tstools types", name)
 	}
-	require.Contains(t, want["entry-module.d.ts"], `from "./bridge.js"`, "the typings import each other as .js")
+	require.Contains(t, want["entry-module.d.ts"], `from "./types.js"`, "the typings import each other as .js")
+}
+
+// TestTypingsArePublicOnly: the published typings are the public entries (publicTypings: the
+// package's "." and "./react") and the declarations their types import, no other module of
+// web/src (the loader's internals, its captures, its chunks): each file of web/types is reached
+// from an entry by a type import.
+func TestTypingsArePublicOnly(t *testing.T) {
+	web := filepath.Join("..", "..", "..", "web", "types")
+	files := readTree(t, web)
+	reached := map[string]bool{}
+	todo := slices.Clone(publicTypings)
+	for len(todo) > 0 {
+		rel := todo[0]
+		todo = todo[1:]
+		if reached[rel] {
+			continue
+		}
+		reached[rel] = true
+		for _, m := range regexp.MustCompile(`(?:from|import)\s*\(?\s*"(\.{1,2}/[^"]*)\.js"`).
+			FindAllStringSubmatch(sideEffectImport.ReplaceAllString(files[rel], ""), -1) {
+			todo = append(todo, filepath.ToSlash(filepath.Join(filepath.Dir(rel), m[1]+".d.ts")))
+		}
+	}
+	for name := range files {
+		assert.True(t, reached[name], "web/types/%s is published but no public entry's types import it", name)
+	}
+	for _, entry := range publicTypings {
+		assert.Contains(t, files, entry, "a public entry's typings")
+	}
 }
 
 func readTree(t *testing.T, root string) map[string]string {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
 )
 
 // TestPatternCheckerFetchedOnFirstNeed: the loader a page pays at load leaves the pattern
@@ -17,11 +18,7 @@ import (
 // ECMAScript-only syntax is refused with its path, and the others are registered.
 func TestPatternCheckerFetchedOnFirstNeed(t *testing.T) {
 	eachMode(t, func(t *testing.T, ctx context.Context, native bool) {
-		base, reqs := serveLogged(t, filepath.Join("..", "..", "..", "out", "testdist"))
-		open(t, ctx, base+"/test/empty.html")
-		var loaded bool
-		runJS(t, ctx, "chunks.js", "addLoader", &loaded)
-		assert.True(t, loaded)
+		reqs := openWithLoader(t, ctx, "/test/empty.html")
 		assert.Zero(t, reqs.count("/dist/webmcp-bridge-patterns.mjs"), "no pattern, no checker: %v", reqs.urls)
 
 		var got struct {
@@ -40,4 +37,16 @@ func TestPatternCheckerFetchedOnFirstNeed(t *testing.T) {
 		assert.Equal(t, 1, reqs.count("/dist/webmcp-bridge-patterns.mjs"), "fetched once, at the first need")
 		assert.Zero(t, reqs.count(".wasm"), "decided on the page, without the module")
 	})
+}
+
+// openWithLoader opens page (served with the test build, every request logged) and adds the
+// loader to it, as the chunk tests start.
+func openWithLoader(t *testing.T, ctx context.Context, page string) *requests {
+	t.Helper()
+	base, reqs := serveLogged(t, filepath.Join("..", "..", "..", "out", "testdist"))
+	open(t, ctx, base+page)
+	var loaded bool
+	runJS(t, ctx, "chunks.js", "addLoader", &loaded)
+	require.True(t, loaded, "the loader ran")
+	return reqs
 }

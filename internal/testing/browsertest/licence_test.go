@@ -3,13 +3,10 @@
 package browsertest
 
 import (
-	"context"
 	"encoding/json"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
-	"time"
 
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -20,20 +17,8 @@ import (
 // package.json names the licence, the repository and the homepage; the unpacked extension
 // carries the licence and the notices too.
 func TestPackageShipsLicence(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
-	defer cancel()
 	web := filepath.Join("..", "..", "..", "web")
-	out, err := exec.CommandContext(ctx, "npm", "pack", "--dry-run", "--json", "--silent", web).Output()
-	require.NoError(t, err, "npm pack --dry-run: %s", out)
-	var packs []struct {
-		Files []struct{ Path string } `json:"files"`
-	}
-	require.NoError(t, json.Unmarshal(out, &packs), "%s", out)
-	require.Len(t, packs, 1)
-	files := map[string]bool{}
-	for _, f := range packs[0].Files {
-		files[f.Path] = true
-	}
+	files := packedFiles(t, web)
 	for _, f := range []string{"LICENSE", "README.md", "THIRD_PARTY_NOTICES", "dist/webmcp-bridge.wasm"} {
 		assert.True(t, files[f], "the tarball has %s", f)
 	}
