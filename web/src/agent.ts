@@ -3,7 +3,8 @@
 // crosses into the module at most twice: its result comes back from the guarded flow with the
 // model input and the tables (flow.ts agentCalls), so it is not parsed again; an output from
 // anywhere else (parseToolOutput) is normalized again, trusting nothing, in one crossing.
-import { MESSAGE_PREFIX, POLICY_DEFAULTS } from "./generated/boundary.ts";
+import { MESSAGE_PREFIX } from "./generated/boundary.ts";
+import { POLICY_DEFAULTS } from "./generated/policy.ts";
 import { callGo, startModule, state } from "./host.ts";
 import { encode } from "./encode.ts";
 import { agentCalls, takeAgentHead } from "./flow.ts";

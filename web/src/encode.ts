@@ -1,7 +1,8 @@
 // Turning JS values into the JSON text the module reads. What crosses into the module is bounded
 // before it crosses: at most MAX_NESTING levels of arrays and objects, at most maxResultBytes of
 // JSON.
-import { MAX_NESTING, POLICY_DEFAULTS } from "./generated/boundary.ts";
+import { MAX_NESTING } from "./generated/boundary.ts";
+import { POLICY_DEFAULTS } from "./generated/policy.ts";
 import { state } from "./host.ts";
 import { isArray, keys, stringify } from "./builtins.ts";
 

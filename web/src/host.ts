@@ -18,9 +18,9 @@ import {
   type Binary,
   type ExportArgs,
   type ExportName,
-  type Policy,
   type TestExportName,
 } from "./generated/boundary.ts";
+import type { Policy } from "./generated/policy.ts";
 import { call, claimModuleGlobals, events, read, workers } from "./builtins.ts";
 import type { Assets, Fallback } from "./types.ts";
 import { frameOf, type Frame } from "./frame.ts";

@@ -2,7 +2,7 @@
 // normalized CallToolResult into DOM without ever parsing markup into the host page: text is
 // set as textContent, sanitized HTML goes into a sandboxed iframe with scripts off, CSV becomes
 // a table built cell by cell, links open in a new tab with no opener.
-import { POLICY_DEFAULTS } from "./generated/boundary.ts";
+import { POLICY_DEFAULTS } from "./generated/policy.ts";
 import type { ContentBlock, ToolOutput } from "./types.ts";
 
 /** FRAME_HEAD starts the document of a sanitized-HTML frame: a CSP that runs nothing and loads

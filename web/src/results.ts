@@ -1,6 +1,7 @@
 // A tool's result on its way to an agent: binaries handed to the module as bytes, plain text
 // mapped here, everything else normalized by the module; the violations it reports go to the page.
-import { MESSAGE_PREFIX, POLICY_DEFAULTS, TEXT_RESULT, type Binary } from "./generated/boundary.ts";
+import { MESSAGE_PREFIX, TEXT_RESULT, type Binary } from "./generated/boundary.ts";
+import { POLICY_DEFAULTS } from "./generated/policy.ts";
 import { callGo, startModule, state } from "./host.ts";
 import { encode, tooLarge, type Refusal } from "./encode.ts";
 import { getPrototypeOf, isArray, keys, ObjectPrototype, stringify } from "./builtins.ts";

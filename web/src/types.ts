@@ -2,8 +2,8 @@
 // violations, the agent side's answers and the WebMCP ModelContext types. The published typings
 // are generated from this file and the two entries (entry-module.ts, react.ts) by tsc: what a user
 // imports and nothing else (internal/build/tstools keeps only what those import).
-export type { Policy, PolicySettings } from "./generated/boundary.ts";
-import type { Policy, PolicySettings } from "./generated/boundary.ts";
+export type { Policy, PolicySettings } from "./generated/policy.ts";
+import type { Policy, PolicySettings } from "./generated/policy.ts";
 
 /** Where the module's files are: a base URL, or each file's URL. */
 export type Assets = string | URL | { wasm: string | URL; worker: string | URL };

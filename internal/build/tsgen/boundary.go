@@ -9,7 +9,10 @@ import (
 	"github.com/webmcp-bridge/webmcp-bridge/internal/boundary"
 )
 
-func init() { outputs["boundary.ts"] = boundaryTS }
+func init() {
+	outputs["boundary.ts"] = boundaryTS
+	outputs["policy.ts"] = policyTS
+}
 
 // tsArg is the TypeScript type of each kind of export argument.
 var tsArg = map[boundary.Arg]string{
@@ -38,7 +41,7 @@ func textResultFrame() (open, closing string, err error) {
 	return before, after, nil
 }
 
-// boundaryTS writes the module's exports, the answer frame, the shared rules and the policy.
+// boundaryTS writes the module's exports, the answer frame and the shared rules.
 func boundaryTS() ([]byte, error) {
 	f := newFile("What the loader and the Go module agree on: internal/boundary and bridge.")
 	f.line("")
@@ -109,6 +112,13 @@ func boundaryTS() ([]byte, error) {
 	}
 	f.line("/** The JSON of a result of one text block, around the text's JSON (bridge.Normalize of a string). */")
 	f.line("export const TEXT_RESULT = [%s, %s] as const;", q(open), q(closing))
+	return f.Bytes(), nil
+}
+
+// policyTS writes the policy's settings, their types and defaults: a file of its own because the
+// published typings carry it (Policy, PolicySettings) and not the module's internal exports.
+func policyTS() ([]byte, error) {
+	f := newFile("The policy's settings and defaults: bridge.PolicySettings and bridge.DefaultPolicy.")
 	f.line("")
 	f.line("/** The policy in force: every setting (bridge.PolicySettings). A limit of 0 means none. */")
 	f.line("export interface Policy {")

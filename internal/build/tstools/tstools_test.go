@@ -116,6 +116,13 @@ func TestTypingsArePublicOnly(t *testing.T) {
 	for _, entry := range publicTypings {
 		assert.Contains(t, files, entry, "a public entry's typings")
 	}
+	// The module's exports and globals are the loader's business, not a user's: the policy's
+	// types come from a generated file of their own (generated/policy.ts), not with them.
+	for name, text := range files {
+		for _, internal := range []string{"ExportArgs", "EXPORT_NAMES", "GLOBAL_EXPORTS"} {
+			assert.NotContains(t, text, internal, "web/types/%s publishes the module's %s", name, internal)
+		}
+	}
 }
 
 func readTree(t *testing.T, root string) map[string]string {
