@@ -28,7 +28,10 @@ var handlers = map[string]func(m *Module, a args) []byte{
 	boundary.ExportCompileSchema: func(m *Module, a args) []byte { return m.CompileSchema(a.str(0)) },
 	boundary.ExportReleaseSchema: func(m *Module, a args) []byte { return m.ReleaseSchema(a.integer(0)) },
 	boundary.ExportValidate: func(m *Module, a args) []byte {
-		return m.Validate(a.integer(0), a.str(1), a.boolean(2))
+		if refused := m.RefuseLongArguments(a.integer(0), a.integer(2), a.boolean(3)); refused != nil {
+			return refused // over the limit by its length alone: not copied into Go
+		}
+		return m.Validate(a.integer(0), a.str(1), a.boolean(3))
 	},
 	boundary.ExportParseToolOutput: func(m *Module, a args) []byte { return m.ParseToolOutput(a.str(0), a.str(1)) },
 	boundary.ExportToModelInput:    func(m *Module, a args) []byte { return m.ToModelInput(a.str(0)) },

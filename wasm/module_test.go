@@ -227,8 +227,21 @@ func TestArgumentsOverMaxArgumentBytesAreRefusedBeforeValidation(t *testing.T) {
 	assert.Contains(t, invalid["message"], "over the maxArgumentBytes limit of 524288 bytes")
 	assert.Contains(t, body, `"isError":true`)
 
+	// What the page's crossing asks first, with the text's length in UTF-16 units alone: over the
+	// limit, the same refusal without the text; within it, nothing (Validate reads the text).
+	head, body = split(t, m.RefuseLongArguments(id, 2<<20, true))
+	invalid = head["invalid"].(map[string]any)
+	assert.Equal(t, "maxArgumentBytes", invalid["reason"])
+	assert.Contains(t, invalid["message"], "2097152 UTF-16 units of JSON, so at least as many bytes, over the "+
+		"maxArgumentBytes limit of 524288 bytes")
+	assert.Contains(t, body, `"isError":true`)
+	assert.Contains(t, head, "modelInput", "forAgent: the agent side's needs, as Validate gives them")
+	assert.Nil(t, m.RefuseLongArguments(id, 512<<10, false), "at the limit: may be within")
+	assert.Nil(t, m.RefuseLongArguments(id+100, 2<<20, false), "no such schema: Validate answers")
+
 	head, _ = split(t, m.Configure(`{"maxArgumentBytes":0}`))
 	require.NotContains(t, head, "error")
 	head, _ = split(t, m.Validate(id, big, false))
 	assert.Empty(t, head, "0: no limit")
+	assert.Nil(t, m.RefuseLongArguments(id, 2<<20, false), "0: no limit")
 }

@@ -69,7 +69,11 @@ var Exports = []Export{
 	{Name: ExportRefuse, Params: []Param{{"limit", ArgString}, {"size", ArgInteger}}},
 	{Name: ExportCompileSchema, Params: []Param{{"schema", ArgString}}},
 	{Name: ExportReleaseSchema, Params: []Param{{"id", ArgInteger}}},
-	{Name: ExportValidate, Params: []Param{{"id", ArgInteger}, {"args", ArgString}, {"forAgent", ArgBoolean}}},
+	// argsLength is args' length in UTF-16 units, read by the caller, so that arguments over
+	// maxArgumentBytes by their length alone are refused without being copied into Go.
+	{Name: ExportValidate, Params: []Param{
+		{"id", ArgInteger}, {"args", ArgString}, {"argsLength", ArgInteger}, {"forAgent", ArgBoolean},
+	}},
 	{Name: ExportParseToolOutput, Params: []Param{{"raw", ArgString}, {"pageURL", ArgString}}},
 	{Name: ExportToModelInput, Params: []Param{{"result", ArgString}}},
 	{Name: ExportStats, Test: true},

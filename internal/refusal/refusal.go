@@ -1,6 +1,7 @@
 // Package refusal is the bridge's refusal of output it will not read at all — too large, too
-// deep — for the callers that measure output themselves: the WebAssembly module (the loader
-// measures before anything crosses) and webmcp-mcp (its own limits on one message). It is not
+// deep — and of arguments too long to copy, for the callers that measure them themselves: the
+// WebAssembly module (the loader measures before anything crosses) and webmcp-mcp (its own
+// limits on one message). It is not
 // part of the public API: a Go server reaches the same refusals through bridge.NormalizeJSON
 // and bridge.ParseToolOutput.
 //
@@ -11,6 +12,7 @@ package refusal
 import (
 	"fmt"
 
+	"github.com/webmcp-bridge/webmcp-bridge/bridge/inputschema"
 	"github.com/webmcp-bridge/webmcp-bridge/bridge/mcpwire"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/jsonvalue"
 	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
@@ -53,3 +55,17 @@ var provided func(why Reason) (*mcpwire.CallToolResult, []byte)
 
 // Provide is how package bridge hands over its refusal, once, when it is initialized.
 func Provide(refuse func(why Reason) (*mcpwire.CallToolResult, []byte)) { provided = refuse }
+
+// ArgumentsTooLong is the refusal of a call's arguments over maxBytes (the policy's
+// maxArgumentBytes, 0: none) for a caller that has their text's length in UTF-16 code units (a
+// JavaScript string's length) before it has the bytes: each unit is at least one byte of UTF-8,
+// so units over maxBytes are over the limit without the text being copied to count them, which
+// is what inputschema's own check needs. nil when units may be within the limit.
+func ArgumentsTooLong(units, maxBytes int) *inputschema.InputError {
+	if maxBytes <= 0 || units <= maxBytes {
+		return nil
+	}
+	return &inputschema.InputError{Reason: "maxArgumentBytes", Message: fmt.Sprintf(
+		"the arguments are %d UTF-16 units of JSON, so at least as many bytes, over the maxArgumentBytes limit of "+
+			"%d bytes: they were refused before they were read", units, maxBytes)}
+}

@@ -125,7 +125,7 @@ class ModuleServer {
         return { out: this.call(req.name, req.args) };
       case "validate": {
         const s = this.schemaId(req.key, req.json);
-        return "out" in s ? s : { out: this.call("validate", [s.id, req.args, req.forAgent]) };
+        return "out" in s ? s : { out: this.call("validate", [s.id, req.args, req.args.length, req.forAgent]) };
       }
       case "compile": {
         const s = this.schemaId(req.key, req.json);

@@ -285,8 +285,9 @@ func TestScriptsAroundTheLoaderCannotReachTheModule(t *testing.T) {
 // TestCostlyArgumentsAreRefused: with the module on the page's thread, a 100 KB argument against
 // \S{1,256}@\S{1,256} is refused by the bound on pattern work instead of matched (it froze the
 // thread 4.7 s), arguments over maxArgumentBytes or maxArgumentValues (30,000 small numbers) are
-// refused with the limit named, a lone surrogate is refused rather than validated as U+FFFD, and
-// a pattern with an absurd repetition product is refused at registerTool; execute runs only for the argument that passed (issue 27,
+// refused with the limit named (the 2 MiB one by its length, before it is copied into Go), a lone
+// surrogate is refused rather than validated as U+FFFD, and a pattern with an absurd repetition
+// product is refused at registerTool; execute runs only for the argument that passed (issue 27,
 // points 3 and 6).
 func TestCostlyArgumentsAreRefused(t *testing.T) {
 	base := serveTestBuild(t)
@@ -310,6 +311,7 @@ func TestCostlyArgumentsAreRefused(t *testing.T) {
 	assert.False(t, got.Short.IsError, got.Short.Text)
 	assert.True(t, got.Huge.IsError)
 	assert.Contains(t, got.Huge.Text, "over the maxArgumentBytes limit of 524288 bytes")
+	assert.Contains(t, got.Huge.Text, "2097160 UTF-16 units of JSON", "refused by its length, never copied into Go")
 	assert.True(t, got.Many.IsError)
 	assert.Contains(t, got.Many.Text, "more than 10000 JSON values, over the maxArgumentValues limit")
 	assert.True(t, got.Surrogate.IsError)

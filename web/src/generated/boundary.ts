@@ -14,7 +14,7 @@ export interface ExportArgs {
   readonly refuse: [limit: string, size: number];
   readonly compileSchema: [schema: string];
   readonly releaseSchema: [id: number];
-  readonly validate: [id: number, args: string, forAgent: boolean];
+  readonly validate: [id: number, args: string, argsLength: number, forAgent: boolean];
   readonly parseToolOutput: [raw: string, pageURL: string];
   readonly toModelInput: [result: string];
 }
