@@ -107,6 +107,13 @@ func (s nativeSetup) tab(t *testing.T, url string) context.Context {
 // hostPID is the process id of the native-messaging host Chromium started (its socket's name).
 func (s nativeSetup) hostPID(t *testing.T) int {
 	t.Helper()
+	return s.hostPIDOtherThan(t, 0, "the browser started no host")
+}
+
+// hostPIDOtherThan waits until the one host listening is not process old (a host that is going
+// away may still have its socket for a moment) and gives its process id.
+func (s nativeSetup) hostPIDOtherThan(t *testing.T, old int, msg string) int {
+	t.Helper()
 	var pid int
 	require.Eventually(t, func() bool {
 		paths, _ := filepath.Glob(filepath.Join(s.runtime, "webmcp-bridge", "host-*.sock"))
@@ -114,8 +121,8 @@ func (s nativeSetup) hostPID(t *testing.T) int {
 			return false
 		}
 		pid, _ = strconv.Atoi(strings.TrimSuffix(strings.TrimPrefix(filepath.Base(paths[0]), "host-"), ".sock"))
-		return pid > 0
-	}, 20*time.Second, 50*time.Millisecond, "the browser started no host")
+		return pid > 0 && pid != old
+	}, 30*time.Second, 50*time.Millisecond, msg)
 	return pid
 }
 
@@ -399,13 +406,7 @@ func TestExtensionNativeMessaging(t *testing.T) {
 	killed := <-done
 	assert.True(t, killed.isErr)
 	assert.Contains(t, killed.text, "the browser disconnected")
-	require.Eventually(
-		t,
-		func() bool { return s.hostPID(t) != pid },
-		30*time.Second,
-		100*time.Millisecond,
-		"a new host",
-	)
+	s.hostPIDOtherThan(t, pid, "a new host")
 	_, text, _ = callMCP(
 		t,
 		ctx,
@@ -449,7 +450,7 @@ func TestExtensionNativeBrowserRestart(t *testing.T) {
 
 	s.ctx, s.close = s.launch(t)
 	s.tab(t, s.base+"/test/agent-tools.html")
-	assert.NotEqual(t, first, s.hostPID(t), "a new host")
+	s.hostPIDOtherThan(t, first, "a new host")
 	tools := pageTools(t, cs, 6)
 	_, text, isErr := callMCP(t, ctx, cs, nameFor(t, tools, s.base, "echo"), map[string]any{"text": "again"})
 	assert.False(t, isErr)
@@ -492,7 +493,7 @@ func TestExtensionNativeWorkerRestart(t *testing.T) {
 	open(t, page, s.base+"/test/agent-tools.html?again") // a tab event wakes the worker
 	var ok bool
 	eval(t, page, `await window.registered; return true`, &ok)
-	assert.NotEqual(t, first, s.hostPID(t), "the worker started a new host")
+	s.hostPIDOtherThan(t, first, "the worker started no new host")
 	echo := newPageTool(t, cs, s.base, "echo", before)
 	_, text, isErr := callMCP(t, ctx, cs, echo, map[string]any{"text": "back"})
 	assert.False(t, isErr)
