@@ -250,9 +250,7 @@ func (m *Module) Schemas() int {
 // result that names the path and the reason (with forAgent, the agent side's needs too, as
 // Normalize gives them).
 func (m *Module) Validate(id int, argsJSON string, forAgent bool) []byte {
-	m.mu.Lock()
-	s := m.schemas[id]
-	m.mu.Unlock()
+	s := m.schema(id)
 	if s == nil {
 		return errorFrame("InvalidStateError", "no input schema with id "+strconv.Itoa(id)+" is registered", nil)
 	}
@@ -270,14 +268,18 @@ func (m *Module) Validate(id int, argsJSON string, forAgent bool) []byte {
 // most of 64 ms on the page's thread in the browser's TextEncoder and Go's copies). nil when the
 // text may be within the limit, or schema id is not registered (Validate then says so).
 func (m *Module) RefuseLongArguments(id, units int, forAgent bool) []byte {
-	m.mu.Lock()
-	s := m.schemas[id]
-	m.mu.Unlock()
 	ie := refusal.ArgumentsTooLong(units, m.currentPolicy().MaxArgumentBytes)
-	if s == nil || ie == nil {
+	if ie == nil || m.schema(id) == nil {
 		return nil
 	}
 	return invalidFrame(ie, forAgent)
+}
+
+// schema is the compiled schema id names, or nil.
+func (m *Module) schema(id int) *inputschema.Schema {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	return m.schemas[id]
 }
 
 // invalidFrame is Validate's answer for arguments refused with err.
