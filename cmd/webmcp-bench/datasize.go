@@ -148,7 +148,8 @@ func dataTable(dir string, added, functions int) string {
 	fmt.Fprintf(&w, "\nThe data segments the module adds (%s B): %s B are data of the compiled packages that the "+
 		"linker keeps (`go tool nm -size` of each package's object, symbols reached in `-ldflags=-dumpdep`); the "+
 		"other %s B, by difference, are what the linker itself writes for the %d functions more (the runtime's "+
-		"function table: names, PC-to-line and stack-size tables), which grows with the code. The kinds that add at least 1 KB:\n\n"+
+		"function table: names, PC-to-line and stack-size tables), which grows with the code. "+
+		"The kinds that add at least 1 KB:\n\n"+
 		"| data | added |\n|---|---|\n", thousands(added), thousands(inPackages), thousands(added-inPackages), functions)
 	byAdded := func(a, b string) int { return cmp.Compare(kinds[b], kinds[a]) }
 	for _, k := range slices.SortedFunc(maps.Keys(kinds), byAdded) {

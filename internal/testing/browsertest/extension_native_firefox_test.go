@@ -75,7 +75,8 @@ func TestExtensionNativeFirefox(t *testing.T) {
 	// A consequential tool's question reaches the panel, open before the call (Firefox's
 	// background is an event page, not background.js): declined, it does not run; confirmed, it does.
 	pageURL := s.base + "/test/agent-tools.html"
-	panel, err := ff.OpenPrivileged(ctx, "moz-extension://"+firefoxExtensionUUID+"/panel.html?tabUrl="+url.QueryEscape(pageURL))
+	panelURL := "moz-extension://" + firefoxExtensionUUID + "/panel.html?tabUrl=" + url.QueryEscape(pageURL)
+	panel, err := ff.OpenPrivileged(ctx, panelURL)
 	require.NoError(t, err)
 	t.Cleanup(func() { panel.Close() })
 	var listed struct{ Ready bool }
