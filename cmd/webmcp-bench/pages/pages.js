@@ -116,23 +116,46 @@ window.benchRegistered = Promise.all([
   document.modelContext.registerTool({ name: "html_floor", description: "the document of againstFloor", execute: () => ({ type: "html", html: window.floorDoc }) }),
 ]);
 
-// sanitizers times, on the same ~500 KB document (docs[which]), median of runs, in ms: the whole
+// alternated times each of cases (name → async function) runs times, in rounds of one call
+// each, the order rotated round by round, every call after a full GC of the page (the bench's
+// Chromium has --expose-gc) and a pause: no call pays for the garbage of the call before it
+// (DOMPurify's detached nodes slowed whatever came next by tens of ms). It returns the medians
+// in ms by name, and the median ratio of each other case to the first, round by round.
+async function alternated(cases, runs) {
+  const names = Object.keys(cases), ts = Object.fromEntries(names.map((n) => [n, []]));
+  for (const n of names) await cases[n]();
+  for (let i = 0; i < runs; i++) {
+    for (let k = 0; k < names.length; k++) {
+      const n = names[(i + k) % names.length];
+      if (globalThis.gc) gc();
+      await new Promise((r) => setTimeout(r, 20));
+      const t0 = performance.now(); await cases[n](); ts[n].push(performance.now() - t0);
+    }
+  }
+  const out = { ratios: {} };
+  for (const n of names) out[n] = median(ts[n]);
+  for (const n of names.slice(1)) out.ratios[n] = median(ts[names[0]].map((t, i) => t / ts[n][i]));
+  return out;
+}
+
+// sanitizers times, on the same ~500 KB document (docs[which]), in ms (alternated): the whole
 // normalize as a page calls it (WebMCPBridge.normalize: JSON text to the Worker, the module's
 // normalize, the result back and parsed); the module's normalize export alone through the
-// test door (the Worker round trip with the strings, no JSON.parse on the page); inside a Worker,
-// sanitize.SanitizeHTML and bluemonday alone; and DOMPurify and Element.setHTML on this page.
+// test door (the Worker round trip with the strings, no JSON.parse on the page); DOMPurify and
+// Element.setHTML on this page; then, inside a Worker, sanitize.SanitizeHTML and bluemonday alone.
 window.sanitizers = async (which, runs) => {
   await WebMCPBridge.ready;
   const doc = window.docs[which]();
-  const out = { bytes: doc.length };
-  const time = async (f) => { const ts = []; await f(); for (let i = 0; i < runs; i++) { const t0 = performance.now(); await f(); ts.push(performance.now() - t0); } return median(ts); };
-  out.normalize = await time(() => WebMCPBridge.normalize({ type: "html", html: doc }));
   const json = JSON.stringify({ type: "html", html: doc });
-  out.module = await time(() => moduleDoor().call("normalize", json, location.href, [], false));
-  Object.assign(out, await sanitizeOnly(doc, runs));
-  out.dompurify = typeof DOMPurify !== "undefined" ? await time(() => DOMPurify.sanitize(doc)) : null;
-  out.setHTML = typeof Element.prototype.setHTML === "function" ? await time(() => { const d = document.createElement("div"); d.setHTML(doc); }) : null;
-  return out;
+  const cases = {
+    normalize: () => WebMCPBridge.normalize({ type: "html", html: doc }),
+    module: () => moduleDoor().call("normalize", json, location.href, [], false),
+  };
+  if (typeof DOMPurify !== "undefined") cases.dompurify = () => DOMPurify.sanitize(doc);
+  if (typeof Element.prototype.setHTML === "function")
+    cases.setHTML = () => { const d = document.createElement("div"); d.setHTML(doc); };
+  const out = { bytes: doc.length, dompurify: null, setHTML: null, ...(await alternated(cases, runs)) };
+  return Object.assign(out, await sanitizeOnly(doc, runs));
 };
 
 window.bigNormalize = () => WebMCPBridge.normalize({ type: "html", html: window.bigDoc });
