@@ -45,16 +45,7 @@ function linkTableHTML(n) {
 }
 window.docs = { article: () => articleHTML(500 * 1024), linktable: () => linkTableHTML(500 * 1024) };
 
-// sanitizeOnly runs cmd/webmcp-bench/sanitizeonly (bluemonday alone, and sanitize.SanitizeHTML)
-// in a Worker of this page and times each inside the Worker.
 let soWorker = null;
-function sanitizeOnly(doc, runs) {
-  if (!soWorker) soWorker = new Worker("sanitize-worker.js");
-  return new Promise((resolve, reject) => {
-    soWorker.onmessage = (e) => (e.data.error ? reject(new Error(e.data.error)) : resolve(e.data));
-    soWorker.postMessage({ doc, runs });
-  });
-}
 
 // stagesInWasm times each stage of normalizing an html result inside WebAssembly (sanitizeonly's
 // stages, in its Worker): ms per stage, medians of runs.
@@ -118,18 +109,14 @@ window.benchRegistered = Promise.all([
 
 // sanitizers times, on the same ~500 KB document (docs[which]), median of runs, in ms: the whole
 // normalize as a page calls it (WebMCPBridge.normalize: JSON text to the Worker, the module's
-// normalize, the result back and parsed); the module's normalize export alone through the
-// test door (the Worker round trip with the strings, no JSON.parse on the page); inside a Worker,
-// sanitize.SanitizeHTML and bluemonday alone; and DOMPurify and Element.setHTML on this page.
+// normalize, the result back and parsed), DOMPurify and Element.setHTML on this page. (The
+// module against bluemonday alone is againstFloor's.)
 window.sanitizers = async (which, runs) => {
   await WebMCPBridge.ready;
   const doc = window.docs[which]();
   const out = { bytes: doc.length };
   const time = async (f) => { const ts = []; await f(); for (let i = 0; i < runs; i++) { const t0 = performance.now(); await f(); ts.push(performance.now() - t0); } return median(ts); };
   out.normalize = await time(() => WebMCPBridge.normalize({ type: "html", html: doc }));
-  const json = JSON.stringify({ type: "html", html: doc });
-  out.module = await time(() => moduleDoor().call("normalize", json, location.href, [], false));
-  Object.assign(out, await sanitizeOnly(doc, runs));
   out.dompurify = typeof DOMPurify !== "undefined" ? await time(() => DOMPurify.sanitize(doc)) : null;
   out.setHTML = typeof Element.prototype.setHTML === "function" ? await time(() => { const d = document.createElement("div"); d.setHTML(doc); }) : null;
   return out;
