@@ -58,6 +58,12 @@ func BenchmarkNormalizeHTML500KB(b *testing.B) {
 	benchNormalize(b, []byte(`{"type":"html","html":`+jsonString(fixtures.Article(500<<10))+`}`))
 }
 
+// BenchmarkNormalizeLinkTable500KB is a link- and table-heavy result: a URL check and a link
+// mark per href.
+func BenchmarkNormalizeLinkTable500KB(b *testing.B) {
+	benchNormalize(b, []byte(`{"type":"html","html":`+jsonString(fixtures.LinkTable(500<<10))+`}`))
+}
+
 // BenchmarkBluemondayUGC10KB and BenchmarkBluemondayUGC500KB are the floor the mission sets for
 // the two above: bluemonday's UGCPolicy alone on the same markup (make bench's native ratio).
 func BenchmarkBluemondayUGC10KB(b *testing.B) { benchUGC(b, fixtures.Article(10<<10)) }

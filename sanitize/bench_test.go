@@ -1,8 +1,6 @@
 package sanitize_test
 
 import (
-	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/microcosm-cc/bluemonday"
@@ -118,45 +116,18 @@ func BenchmarkHTMLWithRules500KB(b *testing.B) {
 	}
 }
 
-// linkTable is a link- and table-heavy document of at least n bytes, the shape of make bench's
-// "linktable" (cmd/webmcp-bench/pages/pages.js): sections of a 12-row table whose rows hold
-// absolute, relative, fragment, mailto and javascript links, styled cells and classes.
-func linkTable(n int) string {
-	var b strings.Builder
-	for s := 1; b.Len() < n; s++ {
-		fmt.Fprintf(&b, `<h2 id="s%d">Section %d</h2><p>See also <a href="https://en.example.org/wiki/Topic_%d">`+
-			`Topic %d</a> and <a href="#s%d">the previous section</a>.</p><table class="wikitable sortable"><thead>`+
-			`<tr><th>#</th><th>Name</th><th>Links</th><th>Value</th><th>Contact</th></tr></thead><tbody>`, s, s, s, s, s-1)
-		for i := 1; i <= 12; i++ {
-			k := s*100 + i
-			contact := fmt.Sprintf("mailto:editor%d@example.org", k)
-			if i%6 == 0 {
-				contact = "javascript:alert(1)"
-			}
-			fmt.Fprintf(&b, `<tr><td>%d</td><td><a href="https://en.example.org/wiki/Item_%d" title="Item %d">Item %d</a>`+
-				`</td><td><a href="https://cdn.example.net/src?id=%d&amp;ref=list#top">source</a> · `+
-				`<a href="/wiki/Talk:Item_%d">talk</a></td><td style="text-align:right">%d</td><td><a href="%s">`+
-				`contact</a></td></tr>`, i, k, k, k, k, k, (k*7919)%100000, contact)
-		}
-		fmt.Fprintf(&b, `</tbody></table><ul class="nav"><li><a href="https://en.example.org/wiki/A_%d">A</a></li>`+
-			`<li><a href="https://en.example.org/wiki/B_%d">B</a></li><li><a href="https://en.example.org/wiki/C_%d">C</a>`+
-			`</li></ul>`, s, s, s)
-	}
-	return b.String()
-}
-
 // BenchmarkHTMLAndTextLinkTable500KB, BenchmarkHTMLLinkTable500KB and
 // BenchmarkUGCPolicyLinkTable500KB are the module's html work (markup, text and counts),
 // bluemonday with the module's policy alone, and bluemonday's UGCPolicy alone on a link-heavy
 // document: the per-href cost.
 func BenchmarkHTMLAndTextLinkTable500KB(b *testing.B) {
-	benchSanitizer(b, linkTable(500<<10), func(s string) string { return sanitize.HTMLAndText(s, defaultRules).HTML })
+	benchSanitizer(b, fixtures.LinkTable(500<<10), func(s string) string { return sanitize.HTMLAndText(s, defaultRules).HTML })
 }
 
 func BenchmarkHTMLLinkTable500KB(b *testing.B) {
-	benchSanitizer(b, linkTable(500<<10), func(s string) string { return sanitize.HTML(s, defaultRules) })
+	benchSanitizer(b, fixtures.LinkTable(500<<10), func(s string) string { return sanitize.HTML(s, defaultRules) })
 }
 
 func BenchmarkUGCPolicyLinkTable500KB(b *testing.B) {
-	benchSanitizer(b, linkTable(500<<10), bluemonday.UGCPolicy().Sanitize)
+	benchSanitizer(b, fixtures.LinkTable(500<<10), bluemonday.UGCPolicy().Sanitize)
 }

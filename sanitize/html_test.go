@@ -235,6 +235,35 @@ func TestHTMLRulesDefault(t *testing.T) {
 	assert.Len(t, builds(), 1)
 }
 
+// TestHTMLPolicyKeyTellsRulesApart: rules that differ in any one setting are cached under
+// different keys (so never share a policy), lists split differently included.
+func TestHTMLPolicyKeyTellsRulesApart(t *testing.T) {
+	variants := map[string]func(r *sanitize.HTMLRules){
+		"default":             func(*sanitize.HTMLRules) {},
+		"link schemes":        func(r *sanitize.HTMLRules) { r.Links.Schemes = []string{"https"} },
+		"link schemes split":  func(r *sanitize.HTMLRules) { r.Links.Schemes = []string{"a", "b"} },
+		"link schemes joined": func(r *sanitize.HTMLRules) { r.Links.Schemes = []string{"ab"} },
+		"link length":         func(r *sanitize.HTMLRules) { r.Links.MaxLength = 99 },
+		"image schemes":       func(r *sanitize.HTMLRules) { r.Images.Schemes = []string{"http"} },
+		"image length":        func(r *sanitize.HTMLRules) { r.Images.MaxLength = 99 },
+		"inline types":        func(r *sanitize.HTMLRules) { r.InlineImages.Types = []string{"image/gif"} },
+		"inline bytes":        func(r *sanitize.HTMLRules) { r.InlineImages.MaxBytes = 99 },
+		"inline width":        func(r *sanitize.HTMLRules) { r.InlineImages.MaxWidth = 99 },
+		"inline height":       func(r *sanitize.HTMLRules) { r.InlineImages.MaxHeight = 99 },
+		"inline pixels":       func(r *sanitize.HTMLRules) { r.InlineImages.MaxPixels = 99 },
+	}
+	seen := map[string]string{}
+	for name, change := range variants {
+		r := sanitize.DefaultHTMLRules()
+		change(&r)
+		key := sanitize.HTMLPolicyKey(r)
+		if other, ok := seen[key]; ok {
+			t.Errorf("%s and %s share the key %q", name, other, key)
+		}
+		seen[key] = name
+	}
+}
+
 // TestHTMLPolicyCache: policies for other rules are built once each and the cache stays within
 // its bound, however many rules pass through it.
 func TestHTMLPolicyCache(t *testing.T) {

@@ -1,9 +1,9 @@
 package sanitize
 
 import (
-	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 
@@ -79,10 +79,25 @@ func (u URLRules) htmlSafe() URLRules {
 
 // key is the cache key of normalized rules: equal keys, equal policies.
 func (r HTMLRules) key() string {
+	// Written by hand, not with fmt: it runs on every call with HTML. Each list's strings are
+	// quoted, so no two rules write the same key.
+	b := make([]byte, 0, 128)
+	list := func(tag byte, strs []string, n int64) {
+		b = append(b, tag)
+		for _, s := range strs {
+			b = strconv.AppendQuote(b, s)
+		}
+		b = strconv.AppendInt(b, n, 10)
+	}
 	l := r.InlineImages
-	return fmt.Sprintf("a%q%d i%q%d d%q%d,%d,%d,%d",
-		r.Links.Schemes, r.Links.MaxLength, r.Images.Schemes, r.Images.MaxLength,
-		l.Types, l.MaxBytes, l.MaxWidth, l.MaxHeight, l.MaxPixels)
+	list('a', r.Links.Schemes, int64(r.Links.MaxLength))
+	list('i', r.Images.Schemes, int64(r.Images.MaxLength))
+	list('d', l.Types, l.MaxBytes)
+	for _, n := range [...]int64{int64(l.MaxWidth), int64(l.MaxHeight), l.MaxPixels} {
+		b = append(b, ',')
+		b = strconv.AppendInt(b, n, 10)
+	}
+	return string(b)
 }
 
 // defaultRulesKey is the key of DefaultHTMLRules, whose policy is htmlPolicy.

@@ -29,10 +29,37 @@ const (
 // markFor is the mark of an a whose href is the unescaped value href, given the mark its
 // other href attributes (if any) gave.
 func markFor(href string, sofar linkMark) linkMark {
-	if u, err := url.Parse(href); err == nil && u.Host != "" {
+	if hasHost(href) {
 		return externalMark
 	}
 	return max(sofar, localMarks)
+}
+
+// hasHost reports whether url.Parse reads href without an error and with a host, telling the
+// shapes of nearly every link without parsing: url.Parse finds a host only after "//", and
+// "https://" or "http://" with a plain host name (hostNameBytes), followed by nothing it could
+// refuse (a "%" or a control), has one.
+func hasHost(href string) bool {
+	if !strings.Contains(href, "//") {
+		return false
+	}
+	rest, ok := strings.CutPrefix(href, "https://")
+	if !ok {
+		rest, ok = strings.CutPrefix(href, "http://")
+	}
+	if ok {
+		end := strings.IndexAny(rest, "/?#")
+		if end < 0 {
+			end = len(rest)
+		}
+		if end > 0 && hostNameBytes.allIn(rest[:end]) && strings.IndexFunc(rest[end:], func(r rune) bool {
+			return r < 0x20 || r == 0x7f || r == '%'
+		}) < 0 {
+			return true
+		}
+	}
+	u, err := url.Parse(href)
+	return err == nil && u.Host != ""
 }
 
 // marks are the attributes each mark adds, as Token.String writes them.

@@ -1,6 +1,7 @@
 package sanitize
 
 import (
+	"net/url"
 	"strings"
 	"testing"
 
@@ -68,6 +69,54 @@ func assertMarkLinks(t *testing.T, in string) {
 	if got, want := markLinks(bare), marksByBluemonday(DefaultHTMLRules()).Sanitize(in); got != want {
 		t.Fatalf("markLinks(%q) = %q, want %q", bare, got, want)
 	}
+}
+
+// hostCorpus are hrefs in the shapes hasHost tells apart without url.Parse, and their near misses.
+var hostCorpus = []string{
+	"https://e.test/a", "http://e.test", "https://e.test?q#f", "https://e.test#f", "https://a-b.c0.test/x//y",
+	"https://", "http://", "https:///x", "https://E.test/", "HTTPS://e.test/", "https://e.test:8080/", "https://u@e.test/",
+	"https://@/x", "https://e_t.test/", "https://e.test/%zz", "https://e.test/%41", "https://e.test/a\x01b",
+	"https://e.test/#%zz", "https://e.test/?%zz", "https://[::1]/", "https://e.test/\x7f", "mailto:a@e.test",
+	"mailto://e.test/x", "//e.test/x", "///x", "/a//b", "ftp://e.test/", "x:y//z", "a b://c", "https:e.test//x",
+	"https://e.test\x00/", "https://é.test/", "",
+}
+
+// TestHasHostAgreesWithURLParse: whether a link gets the mark of a link to another host is what
+// url.Parse says, with or without the shortcut.
+func TestHasHostAgreesWithURLParse(t *testing.T) {
+	for _, href := range hostCorpus {
+		u, err := url.Parse(href)
+		if want := err == nil && u.Host != ""; hasHost(href) != want {
+			t.Errorf("hasHost(%q) = %v, url.Parse says %v", href, !want, want)
+		}
+	}
+}
+
+// TestLinkMarkOfPlainLinksAllocates: the mark of a link to a web address with a plain host, or of
+// a link without "//", is found without an allocation (before, each link was parsed again).
+func TestLinkMarkOfPlainLinksAllocates(t *testing.T) {
+	for href, want := range map[string]linkMark{
+		"https://en.example.org/wiki/Item_1?id=7&ref=list#top": externalMark,
+		"mailto:editor1@example.org":                           localMarks,
+	} {
+		var got linkMark
+		if n := testing.AllocsPerRun(100, func() { got = markFor(href, noMark) }); n != 0 || got != want {
+			t.Errorf("markFor(%q) = %v with %v allocations, want %v with none", href, got, n, want)
+		}
+	}
+}
+
+// FuzzHasHost is TestHasHostAgreesWithURLParse on any href.
+func FuzzHasHost(f *testing.F) {
+	for _, s := range hostCorpus {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, href string) {
+		u, err := url.Parse(href)
+		if want := err == nil && u.Host != ""; hasHost(href) != want {
+			t.Errorf("hasHost(%q) = %v, url.Parse says %v", href, !want, want)
+		}
+	})
 }
 
 // FuzzLinkMarks is TestLinkMarksAsBluemondayWritesThem on any input.

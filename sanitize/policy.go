@@ -41,9 +41,21 @@ var htmlElements = []string{
 type htmlAttr struct {
 	Name  string
 	On    []string
-	Value *regexp.Regexp
+	Value pattern
 	URL   *urlAttr
 }
+
+// pattern is a regexp compiled on first use: the tables below are made when the module starts,
+// and a call without HTML should not wait for their regexps (one repeats 200 times).
+type pattern func() *regexp.Regexp
+
+// lazy is the pattern of expr, compiled once, on first use.
+func lazy(expr string) pattern {
+	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+}
+
+// compiled is the pattern of a regexp already compiled (bluemonday's own).
+func compiled(re *regexp.Regexp) pattern { return func() *regexp.Regexp { return re } }
 
 // urlAttr says what a URL-bearing attribute may hold under given HTMLRules: an absolute URL that
 // URL accepts with the rules Role names, its schemes cut to those markup may hold (see
@@ -84,30 +96,31 @@ func (a urlAttr) inlineTypes(r HTMLRules) []string {
 }
 
 var (
-	flagValue = regexp.MustCompile(`^$`) // a boolean attribute, written bare or as =""
-	langTag   = regexp.MustCompile(`^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$`)
+	flagValue = lazy(`^$`) // a boolean attribute, written bare or as =""
+	langTag   = lazy(`^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$`)
+	integer   = compiled(bluemonday.Integer)
 )
 
 // htmlAttrs are the attributes HTML keeps; every other attribute is dropped.
 var htmlAttrs = []htmlAttr{
 	{Name: "title"},
 	{Name: "lang", Value: langTag},
-	{Name: "dir", Value: regexp.MustCompile(`^(?i)(ltr|rtl|auto)$`)},
-	{Name: "colspan", On: []string{"td", "th"}, Value: bluemonday.Integer},
-	{Name: "rowspan", On: []string{"td", "th"}, Value: bluemonday.Integer},
-	{Name: "scope", On: []string{"th"}, Value: regexp.MustCompile(`^(?i)(row|col|rowgroup|colgroup)$`)},
-	{Name: "span", On: []string{"col", "colgroup"}, Value: bluemonday.Integer},
-	{Name: "start", On: []string{"ol"}, Value: bluemonday.Integer},
+	{Name: "dir", Value: lazy(`^(?i)(ltr|rtl|auto)$`)},
+	{Name: "colspan", On: []string{"td", "th"}, Value: integer},
+	{Name: "rowspan", On: []string{"td", "th"}, Value: integer},
+	{Name: "scope", On: []string{"th"}, Value: lazy(`^(?i)(row|col|rowgroup|colgroup)$`)},
+	{Name: "span", On: []string{"col", "colgroup"}, Value: integer},
+	{Name: "start", On: []string{"ol"}, Value: integer},
 	{Name: "reversed", On: []string{"ol"}, Value: flagValue},
-	{Name: "value", On: []string{"li"}, Value: bluemonday.Integer},
-	{Name: "value", On: []string{"data"}, Value: regexp.MustCompile(`^[^<>]{0,200}$`)},
-	{Name: "datetime", On: []string{"time", "del", "ins"}, Value: regexp.MustCompile(`^[0-9T:.+\-Z ]{1,40}$`)},
+	{Name: "value", On: []string{"li"}, Value: integer},
+	{Name: "value", On: []string{"data"}, Value: lazy(`^[^<>]{0,200}$`)},
+	{Name: "datetime", On: []string{"time", "del", "ins"}, Value: lazy(`^[0-9T:.+\-Z ]{1,40}$`)},
 	{Name: "open", On: []string{"details"}, Value: flagValue},
 	{Name: "href", On: []string{"a"}, URL: &urlAttr{Role: linkURL}},
 	{Name: "src", On: []string{"img"}, URL: &urlAttr{Role: imageURL, InlineImages: true}},
 	{Name: "alt", On: []string{"img"}},
-	{Name: "width", On: []string{"img"}, Value: bluemonday.NumberOrPercent},
-	{Name: "height", On: []string{"img"}, Value: bluemonday.NumberOrPercent},
+	{Name: "width", On: []string{"img"}, Value: compiled(bluemonday.NumberOrPercent)},
+	{Name: "height", On: []string{"img"}, Value: compiled(bluemonday.NumberOrPercent)},
 }
 
 // linkAttrs are the attributes the bridge itself writes on an a with an href (linkmarks.go:
@@ -116,8 +129,8 @@ var htmlAttrs = []htmlAttr{
 // so in the output they are never the page's: Removed does not count them, and the tests accept
 // exactly these values.
 var linkAttrs = []htmlAttr{
-	{Name: "rel", On: []string{"a"}, Value: regexp.MustCompile(`^nofollow noreferrer( noopener)?$`)},
-	{Name: "target", On: []string{"a"}, Value: regexp.MustCompile(`^_blank$`)},
+	{Name: "rel", On: []string{"a"}, Value: lazy(`^nofollow noreferrer( noopener)?$`)},
+	{Name: "target", On: []string{"a"}, Value: lazy(`^_blank$`)},
 }
 
 // inlineImageTypes are the only media types a data: URL in an img may ever have (which of them
@@ -198,7 +211,10 @@ func newHTMLPolicy(r HTMLRules) *bluemonday.Policy {
 // space before it parses), nil when it admits none.
 func (a htmlAttr) valuePattern(r HTMLRules) *regexp.Regexp {
 	if a.URL == nil {
-		return a.Value
+		if a.Value == nil {
+			return nil
+		}
+		return a.Value()
 	}
 	var alts []string
 	for _, s := range a.URL.urlRules(r).Schemes {

@@ -87,8 +87,8 @@ func checkURL(s string, rules URLRules) (string, error) {
 	if u.User != nil {
 		return "", limitErr("linkSchemes", "the URL carries credentials (user:password@)")
 	}
-	switch scheme {
-	case "http", "https", "ws", "wss", "ftp":
+	switch {
+	case hostedScheme(scheme):
 		if u.Host == "" || u.Opaque != "" {
 			return "", limitErr("linkSchemes", "the %s: URL has no host", scheme)
 		}
@@ -126,12 +126,22 @@ func checkURL(s string, rules URLRules) (string, error) {
 	return scheme + s[len(scheme):], nil
 }
 
+// hostedScheme reports whether a URL of scheme must have a host, which URL writes as the
+// browser reads it.
+func hostedScheme(scheme string) bool {
+	switch scheme {
+	case "http", "https", "ws", "wss", "ftp":
+		return true
+	}
+	return false
+}
+
 // rewriteToURLForm reports whether URL accepts u with rules and, when it does, rewrites u in
 // place into the form URL returns (the host as the browser reads it), so that an href or src
 // inside sanitized markup is written as a link block's URL is. The HTML policy's scheme checks
 // call it: bluemonday writes out the *url.URL its check was given.
 func rewriteToURLForm(u *url.URL, rules URLRules) bool {
-	if plainWebURL(u, rules) {
+	if plainWebURL(u, rules) || plainOpaqueURL(u, rules) {
 		return true // URL would accept u.String() and hand it back unchanged
 	}
 	return rewriteChecked(u, rules)

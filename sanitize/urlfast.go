@@ -8,10 +8,11 @@ import (
 
 // The fast path of the URL rule: most URLs in links and markup are plain web addresses —
 // "https://" or "http://", a lower-case ASCII host name, perhaps a port, then a path, query and
-// fragment of printable ASCII. For those every reading of the URL names the same scheme, the host
-// maps to itself, and URL hands the URL back unchanged, so the check needs no parse, no host
-// mapping (no crossing into JS in WebAssembly) and no allocation. Anything else takes the whole
-// rule; the tests check that both paths agree.
+// fragment of printable ASCII — or plain addresses without a host ("mailto:name@example.org",
+// "tel:+1-555-0100"). For those every reading of the URL names the same scheme, a host maps to
+// itself, and URL hands the URL back unchanged, so the check needs no parse, no host mapping (no
+// crossing into JS in WebAssembly) and no allocation. Anything else takes the whole rule; the
+// tests check that both paths agree.
 
 // plainWebString reports whether URL(s, rules) would return s unchanged, for s already trimmed,
 // within rules.MaxLength and free of controls, spaces and backslashes (URL checks those first).
@@ -45,7 +46,7 @@ func plainWebURL(u *url.URL, rules URLRules) bool {
 	if (u.Scheme != "https" && u.Scheme != "http") || !slices.Contains(rules.Schemes, u.Scheme) ||
 		u.Opaque != "" || u.User != nil || u.OmitHost || u.RawPath != "" || u.RawFragment != "" ||
 		!plainHostPort(u.Host) || (u.Path != "" && u.Path[0] != '/') ||
-		!allIn(u.Path, pathVerbatim) || !allIn(u.Fragment, fragmentVerbatim) {
+		!pathVerbatim.allIn(u.Path) || !fragmentVerbatim.allIn(u.Fragment) {
 		return false
 	}
 	n := len(u.Scheme) + len("://") + len(u.Host) + len(u.Path)
@@ -63,12 +64,22 @@ func plainWebURL(u *url.URL, rules URLRules) bool {
 	return rules.MaxLength <= 0 || n <= rules.MaxLength
 }
 
+// plainOpaqueURL reports whether URL(u.String(), rules) would accept u, a URL without a host
+// ("mailto:", "tel:"), and write it as u.String() already does: a scheme of the rules that
+// needs no host, and after it only letters, digits and "-._+@", with no query or fragment.
+func plainOpaqueURL(u *url.URL, rules URLRules) bool {
+	return u.Opaque != "" && opaqueVerbatim.allIn(u.Opaque) && u.RawQuery == "" && !u.ForceQuery &&
+		u.Fragment == "" && u.RawFragment == "" && !hostedScheme(u.Scheme) && !NeverAllowedScheme(u.Scheme) &&
+		slices.Contains(rules.Schemes, u.Scheme) &&
+		(rules.MaxLength <= 0 || len(u.Scheme)+1+len(u.Opaque) <= rules.MaxLength)
+}
+
 // plainHostPort reports whether hostport is a host name of lower-case ASCII letters, digits,
 // hyphens and dots, with no Punycode label and a last label that no IPv4 reading could take
 // for a number, perhaps followed by ":" and a port: a host the URL Standard maps to itself.
 func plainHostPort(hostport string) bool {
 	host, port, hasPort := strings.Cut(hostport, ":")
-	if host == "" || (hasPort && (port == "" || !allIn(port, digits))) {
+	if host == "" || (hasPort && (port == "" || !digitBytes.allIn(port))) {
 		return false
 	}
 	for i := 0; i < len(host); i++ {
@@ -85,23 +96,45 @@ func plainHostPort(hostport string) bool {
 	return strings.IndexFunc(last, func(r rune) bool { return 'g' <= r && r <= 'z' && r != 'x' }) >= 0
 }
 
-const (
-	digits = "0123456789"
-	alnum  = digits + "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
-	// pathVerbatim and fragmentVerbatim are the bytes url.URL writes unescaped in a path and a
-	// fragment.
-	pathVerbatim     = alnum + "-._~$&+,/:;=@"
-	fragmentVerbatim = pathVerbatim + "!()*?"
-)
+// byteSet is a set of bytes, one bit each: testing a byte is a shift and a mask, where looking
+// it up in a string of the bytes was a search per byte.
+type byteSet [4]uint64
 
-// allIn reports whether every byte of s is one of set's.
-func allIn(s, set string) bool {
-	for i := 0; i < len(s); i++ {
-		if strings.IndexByte(set, s[i]) < 0 {
+func setOf(bytes string) (s byteSet) {
+	for i := 0; i < len(bytes); i++ {
+		s[bytes[i]>>6] |= 1 << (bytes[i] & 63)
+	}
+	return s
+}
+
+func (s *byteSet) has(c byte) bool { return s[c>>6]&(1<<(c&63)) != 0 }
+
+// allIn reports whether every byte of str is in set.
+func (set *byteSet) allIn(str string) bool {
+	for i := 0; i < len(str); i++ {
+		if !set.has(str[i]) {
 			return false
 		}
 	}
 	return true
 }
+
+const (
+	digits = "0123456789"
+	alnum  = digits + "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+)
+
+var (
+	digitBytes = setOf(digits)
+	// pathVerbatim and fragmentVerbatim are the bytes url.URL writes unescaped in a path and a
+	// fragment.
+	pathVerbatim     = setOf(alnum + "-._~$&+,/:;=@")
+	fragmentVerbatim = setOf(alnum + "-._~$&+,/:;=@" + "!()*?")
+	// opaqueVerbatim are the bytes of an address without a host that no reading of the URL
+	// changes (no "&", "%", "/" or ":") and that url.Parse keeps as they are.
+	opaqueVerbatim = setOf(alnum + "-._+@")
+	// hostNameBytes are the bytes of a host name that url.Parse takes as they are.
+	hostNameBytes = setOf("abcdefghijklmnopqrstuvwxyz0123456789.-")
+)
 
 func isHex(c byte) bool { return '0' <= c && c <= '9' || 'a' <= c && c <= 'f' || 'A' <= c && c <= 'F' }

@@ -2,6 +2,7 @@ package sanitize
 
 import (
 	"net/url"
+	"strings"
 	"testing"
 )
 
@@ -23,7 +24,15 @@ func fastPathCorpus() []string {
 			}
 		}
 	}
-	return append(out, "https:example.com", "https:/example.com", "https:///example.com", "mailto:a@b.io")
+	out = append(out, "https:example.com", "https:/example.com", "https:///example.com")
+	for _, s := range []string{"mailto", "MAILTO", "tel", "javascript", "data", "https", "ftp", "sms"} {
+		for _, opaque := range []string{"a@b.io", "editor1@example.org", "+1-555-0100", "A.B_c@D-e.IO", "", "@",
+			"a%40b.io", "a@b.io?subject=hi", "a@b.io?", "a@b.io#f", "&#106;avascript:x", "javascript:alert(1)",
+			"a b@c.io", "a/b", "x:y", "é@b.io", "a'b@c.io", strings.Repeat("a", 40) + "@b.io"} {
+			out = append(out, s+":"+opaque)
+		}
+	}
+	return out
 }
 
 // TestURLFastPathAgrees: URL with its fast path answers every URL of the corpus exactly as the
@@ -54,38 +63,47 @@ func slowURL(raw string, rules URLRules) (string, error) {
 	return checkURL(s, rules)
 }
 
-// TestMarkupURLFastPathAgrees: the policy's URL check with its fast path accepts and writes every
-// URL of the corpus that url.Parse reads exactly as the whole rule does.
+// TestMarkupURLFastPathAgrees: the policy's URL check with its fast paths accepts and writes
+// every URL of the corpus that url.Parse reads exactly as the whole rule does, under rules with
+// and without the schemes and with a tight length limit.
 func TestMarkupURLFastPathAgrees(t *testing.T) {
-	rules := URLRules{Schemes: []string{"https", "http", "mailto"}, MaxLength: 2048}
-	for _, s := range fastPathCorpus() {
-		u1, err := url.Parse(s)
-		if err != nil {
-			continue // bluemonday drops what does not parse before any check runs
-		}
-		u2 := *u1
-		ok1, ok2 := rewriteToURLForm(u1, rules), rewriteChecked(&u2, rules)
-		if ok1 != ok2 || ok1 && u1.String() != u2.String() {
-			t.Errorf("%q: fast path %v %q, whole rule %v %q", s, ok1, u1.String(), ok2, u2.String())
+	for _, rules := range []URLRules{
+		{Schemes: []string{"https", "http", "mailto"}, MaxLength: 2048},
+		{Schemes: []string{"mailto", "tel", "ftp", "javascript"}, MaxLength: 24},
+		{Schemes: []string{"https"}},
+	} {
+		for _, s := range fastPathCorpus() {
+			u1, err := url.Parse(s)
+			if err != nil {
+				continue // bluemonday drops what does not parse before any check runs
+			}
+			u2 := *u1
+			ok1, ok2 := rewriteToURLForm(u1, rules), rewriteChecked(&u2, rules)
+			if ok1 != ok2 || ok1 && (u1.String() != u2.String() || *u1 != u2) {
+				t.Errorf("%q under %v: fast path %v %q, whole rule %v %q", s, rules, ok1, u1.String(), ok2, u2.String())
+			}
 		}
 	}
 }
 
-// TestURLFastPathAllocates: a plain https URL in markup or in a link block is checked without
-// an allocation (before the fast path, each check parsed and wrote the URL twice).
+// TestURLFastPathAllocates: a plain https URL or mailto: address in markup, or a plain https URL
+// in a link block, is checked without an allocation (before the fast paths, each check parsed and
+// wrote the URL twice).
 func TestURLFastPathAllocates(t *testing.T) {
 	rules := URLRules{Schemes: []string{"https", "http", "mailto"}, MaxLength: 2048}
 	const href = "https://en.example.org/wiki/Item_1234?id=7&ref=list#top"
-	u, err := url.Parse(href)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if n := testing.AllocsPerRun(100, func() {
-		if !rewriteToURLForm(u, rules) {
-			t.Fatal("refused")
+	for _, s := range []string{href, "mailto:editor1234@example.org"} {
+		u, err := url.Parse(s)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}); n != 0 {
-		t.Errorf("checking %s in markup: %v allocations", href, n)
+		if n := testing.AllocsPerRun(100, func() {
+			if !rewriteToURLForm(u, rules) {
+				t.Fatal("refused")
+			}
+		}); n != 0 {
+			t.Errorf("checking %s in markup: %v allocations", s, n)
+		}
 	}
 	if n := testing.AllocsPerRun(100, func() {
 		if _, err := URL(href, rules); err != nil {

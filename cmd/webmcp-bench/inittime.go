@@ -30,17 +30,9 @@ func (b *bench) initRow() {
 	clock := map[string][]float64{}
 	allocs := map[string]int{}
 	for range 7 {
-		var trace bytes.Buffer
-		run := exec.Command(bin)
-		run.Env = append(os.Environ(), "GODEBUG=inittrace=1")
-		run.Stderr = &trace
-		_ = run.Run() // its main exits with 2: the module runs only in a browser
-		for _, line := range strings.Split(trace.String(), "\n") {
-			if m := initLine.FindStringSubmatch(line); m != nil {
-				ms, _ := strconv.ParseFloat(m[2], 64)
-				clock[m[1]] = append(clock[m[1]], ms)
-				allocs[m[1]], _ = strconv.Atoi(m[3])
-			}
+		for p, t := range traceInit(bin) {
+			clock[p] = append(clock[p], t.ms)
+			allocs[p] = t.allocs
 		}
 	}
 	var all, own float64
@@ -63,4 +55,29 @@ func (b *bench) initRow() {
 			"(%s); the rest (runtime, bluemonday and its dependencies) %.2f ms", all, own, ownAllocs,
 			strings.Join(parts, ", "), all-own),
 		fmt.Sprintf("%.0f %% ours", 100*own/all), "reported", ""})
+}
+
+// initTime is one package's initialisation: its clock time in ms and its allocations.
+type initTime struct {
+	ms     float64
+	allocs int
+}
+
+// traceInit runs bin, the module's package built for this machine (whose main exits at once:
+// the module runs only in a browser), with GODEBUG=inittrace=1 and reads each package's line.
+func traceInit(bin string) map[string]initTime {
+	var trace bytes.Buffer
+	run := exec.Command(bin)
+	run.Env = append(os.Environ(), "GODEBUG=inittrace=1")
+	run.Stderr = &trace
+	_ = run.Run() // its main exits with 2
+	out := map[string]initTime{}
+	for _, line := range strings.Split(trace.String(), "\n") {
+		if m := initLine.FindStringSubmatch(line); m != nil {
+			ms, _ := strconv.ParseFloat(m[2], 64)
+			n, _ := strconv.Atoi(m[3])
+			out[m[1]] = initTime{ms, n}
+		}
+	}
+	return out
 }

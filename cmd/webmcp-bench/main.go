@@ -343,19 +343,16 @@ func (b *bench) perCall() {
 // the medians of the rounds' ratios.
 func (b *bench) sanitize() {
 	for _, doc := range []struct {
-		name, what                           string
-		dompurify, setHTML, bluemondayTarget float64 // targets: × DOMPurify, × setHTML, × bluemonday alone (0: none)
-	}{{"article", "article", 0.40, 1.6, 1.15}, {"linktable", "link- and table-heavy", 0.6, 5, 0}} {
+		name, what         string
+		dompurify, setHTML float64 // targets: × DOMPurify, × setHTML
+	}{{"article", "article", 0.40, 1.6}, {"linktable", "link- and table-heavy", 0.6, 5}} {
 		var s struct {
-			Bytes      int      `json:"bytes"`
-			Normalize  float64  `json:"normalize"`
-			Module     float64  `json:"module"`
-			Sanitize   float64  `json:"sanitize"`
-			Bluemonday float64  `json:"bluemonday"`
-			DOMPurify  *float64 `json:"dompurify"`
-			SetHTML    *float64 `json:"setHTML"`
-			Ratios     struct {
-				DOMPurify, SetHTML float64 // the whole normalize's, round by round
+			Bytes     int      `json:"bytes"`
+			Normalize float64  `json:"normalize"`
+			DOMPurify *float64 `json:"dompurify"`
+			SetHTML   *float64 `json:"setHTML"`
+			Ratios    struct {
+				DOMPurify, SetHTML float64 // normalize's, round by round
 			} `json:"ratios"`
 		}
 		check(headless.Eval(b.bridged, fmt.Sprintf(`return await sanitizers(%q, %d)`, doc.name, max(b.runs, 15)), &s))
@@ -394,30 +391,6 @@ func (b *bench) sanitize() {
 			b.add(row{doc.name + "-sethtml", "6. sanitize vs `setHTML`", "Element.setHTML is not in this Chromium", "—",
 				fmt.Sprintf("≤ %.1f × `setHTML`", doc.setHTML), "—"})
 		}
-		// The module's normalize export alone (the Worker round trip of the strings, no
-		// JSON.parse on the page) against bluemonday alone in a Worker: what normalizing adds to
-		// the sanitizer the mission sets as the floor.
-		r := s.Module / s.Bluemonday
-		target, ok := "reported", ""
-		if doc.bluemondayTarget > 0 {
-			target, ok = fmt.Sprintf("≤ %.2f × bluemonday alone", doc.bluemondayTarget), met(r <= doc.bluemondayTarget)
-		}
-		b.add(
-			row{
-				doc.name + "-bluemonday",
-				"6. " + kb + ": the module's normalize vs bluemonday alone (each in a Worker)",
-				fmt.Sprintf(
-					"%.0f ms vs %.0f ms (sanitize.HTMLAndText %.0f ms; the page's whole normalize() %.0f ms)",
-					s.Module,
-					s.Bluemonday,
-					s.Sanitize,
-					s.Normalize,
-				),
-				fmt.Sprintf("%.2f ×", r),
-				target,
-				ok,
-			},
-		)
 	}
 }
 

@@ -45,16 +45,7 @@ function linkTableHTML(n) {
 }
 window.docs = { article: () => articleHTML(500 * 1024), linktable: () => linkTableHTML(500 * 1024) };
 
-// sanitizeOnly runs cmd/webmcp-bench/sanitizeonly (bluemonday alone, and sanitize.SanitizeHTML)
-// in a Worker of this page and times each inside the Worker.
 let soWorker = null;
-function sanitizeOnly(doc, runs) {
-  if (!soWorker) soWorker = new Worker("sanitize-worker.js");
-  return new Promise((resolve, reject) => {
-    soWorker.onmessage = (e) => (e.data.error ? reject(new Error(e.data.error)) : resolve(e.data));
-    soWorker.postMessage({ doc, runs });
-  });
-}
 
 // stagesInWasm times each stage of normalizing an html result inside WebAssembly (sanitizeonly's
 // stages, in its Worker): ms per stage, medians of runs.
@@ -119,8 +110,8 @@ window.benchRegistered = Promise.all([
 // alternated times each of cases (name → async function) runs times, in rounds of one call
 // each, the order rotated round by round, every call after a full GC of the page (the bench's
 // Chromium has --expose-gc) and a pause: no call pays for the garbage of the call before it
-// (DOMPurify's detached nodes slowed whatever came next by tens of ms). It returns the medians
-// in ms by name, and the median ratio of each other case to the first, round by round.
+// (timed in blocks, normalize paid for DOMPurify's and setHTML's by tens of ms). It returns the
+// medians in ms by name, and the median ratio of the first case to each other, round by round.
 async function alternated(cases, runs) {
   const names = Object.keys(cases), ts = Object.fromEntries(names.map((n) => [n, []]));
   for (const n of names) await cases[n]();
@@ -138,24 +129,18 @@ async function alternated(cases, runs) {
   return out;
 }
 
-// sanitizers times, on the same ~500 KB document (docs[which]), in ms (alternated): the whole
+// sanitizers times, on the same ~500 KB document (docs[which]), in ms, alternated: the whole
 // normalize as a page calls it (WebMCPBridge.normalize: JSON text to the Worker, the module's
-// normalize, the result back and parsed); the module's normalize export alone through the
-// test door (the Worker round trip with the strings, no JSON.parse on the page); DOMPurify and
-// Element.setHTML on this page; then, inside a Worker, sanitize.SanitizeHTML and bluemonday alone.
+// normalize, the result back and parsed), DOMPurify and Element.setHTML on this page. (The
+// module against bluemonday alone is againstFloor's.)
 window.sanitizers = async (which, runs) => {
   await WebMCPBridge.ready;
   const doc = window.docs[which]();
-  const json = JSON.stringify({ type: "html", html: doc });
-  const cases = {
-    normalize: () => WebMCPBridge.normalize({ type: "html", html: doc }),
-    module: () => moduleDoor().call("normalize", json, location.href, [], false),
-  };
+  const cases = { normalize: () => WebMCPBridge.normalize({ type: "html", html: doc }) };
   if (typeof DOMPurify !== "undefined") cases.dompurify = () => DOMPurify.sanitize(doc);
   if (typeof Element.prototype.setHTML === "function")
     cases.setHTML = () => { const d = document.createElement("div"); d.setHTML(doc); };
-  const out = { bytes: doc.length, dompurify: null, setHTML: null, ...(await alternated(cases, runs)) };
-  return Object.assign(out, await sanitizeOnly(doc, runs));
+  return { bytes: doc.length, dompurify: null, setHTML: null, ...(await alternated(cases, runs)) };
 };
 
 window.bigNormalize = () => WebMCPBridge.normalize({ type: "html", html: window.bigDoc });

@@ -2,11 +2,7 @@
 
 // Command sanitizeonly is the benchmark's view inside the module's normalize of an html block,
 // built by cmd/webmcp-bench with the same Go as the bridge and run in a Worker of the bench page:
-// globalThis.__sanitizeOnly.bluemonday(doc) is sanitize.HTML (bluemonday with the bridge's
-// policy, nothing else) and .sanitize(doc) is sanitize.HTMLAndText (bluemonday, then the
-// plain-text rendering and the removal report: what Normalize does with the markup). Each
-// returns the length of the sanitized markup, so that only the Go work and the copy of the
-// document into Go are timed. .stages(json, runs) times, inside WebAssembly, each stage of
+// globalThis.__sanitizeOnly.stages(json, runs) times, inside WebAssembly, each stage of
 // normalizing an html result (see stages).
 package main
 
@@ -24,12 +20,6 @@ import (
 
 func main() {
 	api := js.Global().Get("Object").New()
-	api.Set("bluemonday", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		return len(sanitize.HTML(args[0].String(), sanitize.DefaultHTMLRules()))
-	}))
-	api.Set("sanitize", js.FuncOf(func(_ js.Value, args []js.Value) any {
-		return len(sanitize.HTMLAndText(args[0].String(), sanitize.DefaultHTMLRules()).HTML)
-	}))
 	api.Set("stages", js.FuncOf(func(_ js.Value, args []js.Value) any {
 		return stages([]byte(args[0].String()), args[1].Int())
 	}))
