@@ -27,7 +27,7 @@ func init() {
 		runtime.ReadMemStats(&ms)
 		return frame(func(w *jsonvalue.Writer) {
 			w.Value(map[string]any{"goroutines": runtime.NumGoroutine(), "heapAlloc": int64(ms.HeapAlloc),
-				"heapSys": int64(ms.HeapSys), "schemas": m.Schemas()})
+				"heapSys": int64(ms.HeapSys), "schemas": m.Schemas(), "utf8Strings": utf8Strings})
 		}, nil)
 	}
 }

@@ -91,7 +91,8 @@ const ToolNamePattern = `^[A-Za-z0-9_.-]{1,128}$`
 // MessagePrefix starts every message the bridge writes to the console or into an error.
 const MessagePrefix = "webmcp-bridge: "
 
-// GlobalStarted is the global function the module calls once its exports are installed, and
+// GlobalStarted is the global function the module calls once its exports are installed (it
+// answers the function the module reads long strings with, see wasm/main_js.go), and
 // GlobalExports the global object that holds them, in the scope that runs the module (the
 // bridge's Worker, or the page's thread where a Worker cannot start).
 const (

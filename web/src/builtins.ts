@@ -143,10 +143,16 @@ export function read(e: MessageEvent, member: keyof typeof messageEvent): unknow
 
 /** The two globals through which the Go module hands over its exports when it starts, held by
  * the bridge: take() gives what the module set (once); onStarted is called when it says so, and
- * only while it is set (during a start, when no other script runs) does the global offer it. */
+ * only while it is set (during a start, when no other script runs) does the global offer it;
+ * what it answers, the module gets. With them, what the module server writes the module's long
+ * strings with. */
 export interface ModuleGlobals {
   take(): unknown;
-  onStarted: (() => void) | null;
+  onStarted: (() => unknown) | null;
+  /** encodeInto writes s as UTF-8 into buffer at [at, at + room): the bytes written, or -1
+   * where s does not fit; with TextEncoder's encodeInto and Uint8Array as they were when the
+   * globals were claimed, so that no later script sees the module's memory through them. */
+  encodeInto(s: string, buffer: ArrayBufferLike, at: number, room: number): number;
 }
 
 /** claimModuleGlobals defines GLOBAL_EXPORTS and GLOBAL_STARTED on scope as non-configurable
@@ -157,6 +163,9 @@ export interface ModuleGlobals {
  * then refuses to start). */
 export function claimModuleGlobals(scope: object): ModuleGlobals | null {
   let held: unknown;
+  const encoder = new TextEncoder(),
+    { encodeInto } = TextEncoder.prototype,
+    Bytes = Uint8Array;
   const globals: ModuleGlobals = {
     take() {
       const v = held;
@@ -164,8 +173,12 @@ export function claimModuleGlobals(scope: object): ModuleGlobals | null {
       return v;
     },
     onStarted: null,
+    encodeInto(s, buffer, at, room) {
+      const done = apply(encodeInto, encoder, [s, new Bytes(buffer, at, room)]);
+      return done.read === s.length ? done.written : -1;
+    },
   };
-  const started = (): void => globals.onStarted?.();
+  const started = (): unknown => globals.onStarted?.();
   try {
     defineProperty(scope, GLOBAL_EXPORTS, {
       configurable: false,

@@ -113,6 +113,21 @@ class ModuleServer {
     private readonly globals: ModuleGlobals,
   ) {}
 
+  // writeUTF8 is what the module reads its long string arguments with (wasm/main_js.go):
+  // writeUTF8(s) is s's length in UTF-16 units; writeUTF8(s, at, room) writes s as UTF-8 straight
+  // into the module's memory at [at, at + room) and answers the bytes written, or -1 where s did
+  // not fit or cannot be written there (the module then reads it through syscall/js).
+  private readonly writeUTF8 = (s: unknown, at?: unknown, room?: unknown): number => {
+    if (typeof s !== "string") return -1;
+    if (at === undefined) return s.length;
+    if (!this.memory || typeof at !== "number" || typeof room !== "number") return -1;
+    try {
+      return this.globals.encodeInto(s, this.memory.buffer, at, room);
+    } catch {
+      return -1; // outside the memory
+    }
+  };
+
   memoryBytes(): number {
     return this.memory ? this.memory.buffer.byteLength : 0;
   }
@@ -174,6 +189,7 @@ class ModuleServer {
     this.globals.onStarted = () => {
       started = true;
       onStarted();
+      return this.writeUTF8;
     };
     void go.run(instance); // runs main until it first waits: by then the exports are set
     if (!started) await whenStarted;

@@ -97,3 +97,31 @@ func TestBinaryResultsCrossAsBytes(t *testing.T) {
 		t.Logf("%.1f MB PNG: the longest gap in the page's thread was %.1f ms", got.Size/1e6, got.MaxGap)
 	})
 }
+
+// TestLongStringsCrossWritten: a long string argument reaches the module written by the module
+// server straight into the module's memory as UTF-8 (one conversion, no copy in Go), in the
+// Worker and on the page's thread alike, and text of every kind comes back as the page's (lone
+// surrogates as U+FFFD); a short one still comes through syscall/js.
+func TestLongStringsCrossWritten(t *testing.T) {
+	base := serveTestBuild(t)
+	for _, c := range []struct{ page, mode string }{
+		{"/test/blank.html", "worker"},
+		{"/noworker/csp.html?dist=../dist/", "main"},
+	} {
+		t.Run(c.mode, func(t *testing.T) {
+			ctx := browser(t, false)
+			open(t, ctx, base+c.page)
+			var got struct {
+				Same map[string]bool
+				Long float64
+				Mode string
+			}
+			runJS(t, ctx, "seam.js", "longStrings", &got)
+			assert.Equal(t, c.mode, got.Mode)
+			assert.Equal(t, map[string]bool{
+				"ascii": true, "latin": true, "cjk": true, "emoji": true, "lone": true, "short": true,
+			}, got.Same)
+			assert.Equal(t, 5.0, got.Long, "each long value's JSON through the writer, the short one not")
+		})
+	}
+}

@@ -115,3 +115,25 @@ export async function bigBinary() {
   }
   return { size: bytes.length, counts, maxGap, mimeType: img && img.mimeType, same, isError: !!r.isError };
 }
+
+// longStrings hands the module values that hold a long string of each kind (ASCII, Latin-1,
+// CJK, emoji, lone surrogates) and a short one: each comes back as the page's string (lone
+// surrogates as U+FFFD); it counts the strings the module read through its server's writer.
+export async function longStrings() {
+  await WebMCPBridge.ready;
+  const kinds = {
+    ascii: '<a href="https://example.com/x">y</a> '.repeat(200),
+    latin: "naïve café · ".repeat(200),
+    cjk: "漢字かな".repeat(600),
+    emoji: "😀👍🏽".repeat(400),
+    lone: "a\ud800b\udc00".repeat(400) + "\ud800",
+    short: "short ☃",
+  };
+  const before = (await stats()).utf8Strings ?? 0;
+  const same = {};
+  for (const [kind, s] of Object.entries(kinds)) {
+    const r = await WebMCPBridge.normalize({ value: s });
+    same[kind] = r.structuredContent?.value === s.toWellFormed();
+  }
+  return { same, long: ((await stats()).utf8Strings ?? 0) - before, mode: door().info().mode };
+}
