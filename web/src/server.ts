@@ -116,9 +116,12 @@ class ModuleServer {
   // writeUTF8 is what the module reads its long string arguments with (wasm/main_js.go):
   // writeUTF8(s) is s's length in UTF-16 units; writeUTF8(s, at, room) writes s as UTF-8 straight
   // into the module's memory at [at, at + room) and answers the bytes written, or -1 where s did
-  // not fit or cannot be written there (the module then reads it through syscall/js).
+  // not fit or cannot be written there (the module then reads it through syscall/js). It works
+  // only while a call into the module runs, when no other script can: were it ever to leak, it
+  // would write nothing into the module's memory.
+  private calling = false;
   private readonly writeUTF8 = (s: unknown, at?: unknown, room?: unknown): number => {
-    if (typeof s !== "string") return -1;
+    if (typeof s !== "string" || !this.calling) return -1;
     if (at === undefined) return s.length;
     if (!this.memory || typeof at !== "number" || typeof room !== "number") return -1;
     try {
@@ -187,9 +190,10 @@ class ModuleServer {
     });
     this.globals.take(); // what an earlier module left
     this.globals.onStarted = () => {
+      const first = !started;
       started = true;
       onStarted();
-      return this.writeUTF8;
+      return first ? this.writeUTF8 : undefined; // handed over once
     };
     void go.run(instance); // runs main until it first waits: by then the exports are set
     if (!started) await whenStarted;
@@ -213,9 +217,12 @@ class ModuleServer {
     let out: unknown,
       why = "";
     try {
+      this.calling = true;
       out = f(...args);
     } catch (e) {
       why = messageOf(e);
+    } finally {
+      this.calling = false;
     }
     if (!why && (!this.runtime || this.runtime.exited || typeof out !== "string")) why = "the Go program exited";
     if (why) throw new Crash(`${name}: ${why}`);
