@@ -144,15 +144,31 @@ export function read(e: MessageEvent, member: keyof typeof messageEvent): unknow
 /** The two globals through which the Go module hands over its exports when it starts, held by
  * the bridge: take() gives what the module set (once); onStarted is called when it says so, and
  * only while it is set (during a start, when no other script runs) does the global offer it;
- * what it answers, the module gets. With them, what the module server writes the module's long
- * strings with. */
+ * what it answers, the module gets. With them, in the Worker, what the module server writes the
+ * module's long strings with (utf8Writer). */
 export interface ModuleGlobals {
   take(): unknown;
   onStarted: (() => unknown) | null;
-  /** encodeInto writes s as UTF-8 into buffer at [at, at + room): the bytes written, or -1
-   * where s does not fit; with TextEncoder's encodeInto and Uint8Array as they were when the
-   * globals were claimed, so that no later script sees the module's memory through them. */
-  encodeInto(s: string, buffer: ArrayBufferLike, at: number, room: number): number;
+  encodeInto?: UTF8Writer;
+}
+
+/** A UTF8Writer writes s as UTF-8 into buffer at [at, at + room): the bytes written, or -1
+ * where s does not fit. */
+type UTF8Writer = (s: string, buffer: ArrayBufferLike, at: number, room: number) => number;
+
+/** utf8Writer is TextEncoder's encodeInto over a view of [at, at + room), with TextEncoder and
+ * Uint8Array as they are when it is called: by the Worker's script, before any other script of
+ * that scope runs, so that nothing else ever sees the module's memory through them. (On the
+ * page's thread the captures would have to be made by the loader when it runs, in bytes every
+ * page pays; there the module reads its strings through syscall/js.) */
+export function utf8Writer(): UTF8Writer {
+  const encoder = new TextEncoder(),
+    { encodeInto } = TextEncoder.prototype,
+    Bytes = Uint8Array;
+  return (s, buffer, at, room) => {
+    const done = apply(encodeInto, encoder, [s, new Bytes(buffer, at, room)]);
+    return done.read === s.length ? done.written : -1;
+  };
 }
 
 /** claimModuleGlobals defines GLOBAL_EXPORTS and GLOBAL_STARTED on scope as non-configurable
@@ -163,9 +179,6 @@ export interface ModuleGlobals {
  * then refuses to start). */
 export function claimModuleGlobals(scope: object): ModuleGlobals | null {
   let held: unknown;
-  const encoder = new TextEncoder(),
-    { encodeInto } = TextEncoder.prototype,
-    Bytes = Uint8Array;
   const globals: ModuleGlobals = {
     take() {
       const v = held;
@@ -173,10 +186,6 @@ export function claimModuleGlobals(scope: object): ModuleGlobals | null {
       return v;
     },
     onStarted: null,
-    encodeInto(s, buffer, at, room) {
-      const done = apply(encodeInto, encoder, [s, new Bytes(buffer, at, room)]);
-      return done.read === s.length ? done.written : -1;
-    },
   };
   const started = (): unknown => globals.onStarted?.();
   try {

@@ -113,19 +113,20 @@ class ModuleServer {
     private readonly globals: ModuleGlobals,
   ) {}
 
-  // writeUTF8 is what the module reads its long string arguments with (wasm/main_js.go):
-  // writeUTF8(s) is s's length in UTF-16 units; writeUTF8(s, at, room) writes s as UTF-8 straight
-  // into the module's memory at [at, at + room) and answers the bytes written, or -1 where s did
-  // not fit or cannot be written there (the module then reads it through syscall/js). It works
-  // only while a call into the module runs, when no other script can: were it ever to leak, it
-  // would write nothing into the module's memory.
+  // writeUTF8 is what the module reads its long string arguments with (wasm/main_js.go), where
+  // the globals hold a writer (in the Worker): writeUTF8(s) is s's length in UTF-16 units;
+  // writeUTF8(s, at, room) writes s as UTF-8 straight into the module's memory at [at, at + room)
+  // and answers the bytes written, or -1 where s did not fit or cannot be written there (the
+  // module then reads it through syscall/js). It works only while a call into the module runs,
+  // when no other script can: were it ever to leak, it would write nothing into the module's memory.
   private calling = false;
   private readonly writeUTF8 = (s: unknown, at?: unknown, room?: unknown): number => {
-    if (typeof s !== "string" || !this.calling) return -1;
+    const write = this.globals.encodeInto;
+    if (typeof s !== "string" || !this.calling || !write) return -1;
     if (at === undefined) return s.length;
     if (!this.memory || typeof at !== "number" || typeof room !== "number") return -1;
     try {
-      return this.globals.encodeInto(s, this.memory.buffer, at, room);
+      return write(s, this.memory.buffer, at, room);
     } catch {
       return -1; // outside the memory
     }
@@ -193,7 +194,7 @@ class ModuleServer {
       const first = !started;
       started = true;
       onStarted();
-      return first ? this.writeUTF8 : undefined; // handed over once
+      return first && this.globals.encodeInto ? this.writeUTF8 : undefined; // handed over once
     };
     void go.run(instance); // runs main until it first waits: by then the exports are set
     if (!started) await whenStarted;

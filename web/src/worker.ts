@@ -5,7 +5,7 @@
 // server to the loader (host.ts) through the element, and the loader runs the module on the
 // page's thread.
 import "go:wasm_exec";
-import { claimModuleGlobals } from "./builtins.ts";
+import { claimModuleGlobals, utf8Writer } from "./builtins.ts";
 import { serveModule, type Request } from "./server.ts";
 
 type Scope = Parameters<typeof serveModule>[0];
@@ -14,6 +14,7 @@ declare const WorkerGlobalScope: (abstract new () => object) | undefined;
 if (typeof WorkerGlobalScope === "function" && self instanceof WorkerGlobalScope) {
   const globals = claimModuleGlobals(self);
   if (!globals) throw new Error("the module's globals are taken"); // the Worker's own scope: cannot happen
+  globals.encodeInto = utf8Writer(); // before any other script of this scope runs
   const handle = serveModule(self as unknown as Scope, globals);
   self.onmessage = async (e: MessageEvent<Request & { id: number }>) => {
     const req = e.data;

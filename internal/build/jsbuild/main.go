@@ -16,6 +16,8 @@
 package main
 
 import (
+	"bytes"
+	"compress/gzip"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -26,6 +28,8 @@ import (
 	"strings"
 
 	"github.com/evanw/esbuild/pkg/api"
+
+	"github.com/webmcp-bridge/webmcp-bridge/internal/build/budget"
 )
 
 // chunk is a module the script build leaves out, fetched beside the script on first need.
@@ -254,4 +258,27 @@ func main() {
 			os.Exit(1)
 		}
 	}
+	if chunked && !*testBuild && !*extension {
+		if err := checkLoaderBudget(filepath.Join(*out, builds[0].outfile)); err != nil {
+			fmt.Fprintln(os.Stderr, "jsbuild:", err)
+			os.Exit(1)
+		}
+	}
+}
+
+// checkLoaderBudget fails when the loader a page loads, gzip -9, is over budget.LoaderGzip.
+func checkLoaderBudget(path string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return err
+	}
+	var zipped bytes.Buffer
+	zw, _ := gzip.NewWriterLevel(&zipped, gzip.BestCompression)
+	_, _ = zw.Write(data)
+	_ = zw.Close()
+	if n := zipped.Len(); n > budget.LoaderGzip {
+		return fmt.Errorf("%s is %d B gzip -9, over the %d B every page may pay at load: "+
+			"move code a page may not need into a chunk", filepath.Base(path), n, budget.LoaderGzip)
+	}
+	return nil
 }
