@@ -1,6 +1,7 @@
 package sanitize
 
 import (
+	"regexp"
 	"sync"
 
 	"github.com/microcosm-cc/bluemonday"
@@ -66,3 +67,6 @@ var (
 	ImageSize           = imageSize
 	CheckImageStructure = checkImageStructure
 )
+
+// Regexp is the pattern's regexp, for the oracle tests.
+func (p *pattern) Regexp() *regexp.Regexp { return p.regexp() }

@@ -103,8 +103,8 @@ func attrProblem(el string, a nethtml.Attribute, rules sanitize.HTMLRules) strin
 			problem = urlProblem(*r.URL, rules, a.Val)
 		case slices.Contains(urlBearing, a.Key):
 			problem = "a URL-bearing attribute the tables do not declare as a URL"
-		case r.Value != nil && !r.Value().MatchString(a.Val):
-			problem = "value does not match " + r.Value().String()
+		case r.Value != nil && !r.Value.Regexp().MatchString(a.Val):
+			problem = "value does not match " + r.Value.Regexp().String()
 		default:
 			problem = ""
 		}

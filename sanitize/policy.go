@@ -41,21 +41,33 @@ var htmlElements = []string{
 type htmlAttr struct {
 	Name  string
 	On    []string
-	Value pattern
+	Value *pattern
 	URL   *urlAttr
 }
 
 // pattern is a regexp compiled on first use: the tables below are made when the module starts,
 // and a call without HTML should not wait for their regexps (one repeats 200 times).
-type pattern func() *regexp.Regexp
-
-// lazy is the pattern of expr, compiled once, on first use.
-func lazy(expr string) pattern {
-	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
+type pattern struct {
+	expr string
+	once sync.Once
+	re   *regexp.Regexp
 }
 
+// lazy is the pattern of expr, compiled once, on first use.
+func lazy(expr string) *pattern { return &pattern{expr: expr} }
+
 // compiled is the pattern of a regexp already compiled (bluemonday's own).
-func compiled(re *regexp.Regexp) pattern { return func() *regexp.Regexp { return re } }
+func compiled(re *regexp.Regexp) *pattern { return &pattern{re: re} }
+
+// regexp compiles the pattern the first time it is asked for.
+func (p *pattern) regexp() *regexp.Regexp {
+	p.once.Do(func() {
+		if p.re == nil {
+			p.re = regexp.MustCompile(p.expr)
+		}
+	})
+	return p.re
+}
 
 // urlAttr says what a URL-bearing attribute may hold under given HTMLRules: an absolute URL that
 // URL accepts with the rules Role names, its schemes cut to those markup may hold (see
@@ -214,7 +226,7 @@ func (a htmlAttr) valuePattern(r HTMLRules) *regexp.Regexp {
 		if a.Value == nil {
 			return nil
 		}
-		return a.Value()
+		return a.Value.regexp()
 	}
 	var alts []string
 	for _, s := range a.URL.urlRules(r).Schemes {
