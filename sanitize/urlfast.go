@@ -82,10 +82,8 @@ func plainHostPort(hostport string) bool {
 	if host == "" || (hasPort && (port == "" || !digitBytes.allIn(port))) {
 		return false
 	}
-	for i := 0; i < len(host); i++ {
-		if c := host[i]; !('a' <= c && c <= 'z' || '0' <= c && c <= '9' || c == '-' || c == '.') {
-			return false
-		}
+	if !hostNameBytes.allIn(host) {
+		return false
 	}
 	if strings.HasPrefix(host, "xn--") || strings.Contains(host, ".xn--") {
 		return false
@@ -122,14 +120,16 @@ func (set *byteSet) allIn(str string) bool {
 const (
 	digits = "0123456789"
 	alnum  = digits + "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+	// pathBytes are the bytes url.URL writes unescaped in a path.
+	pathBytes = alnum + "-._~$&+,/:;=@"
 )
 
 var (
 	digitBytes = setOf(digits)
 	// pathVerbatim and fragmentVerbatim are the bytes url.URL writes unescaped in a path and a
 	// fragment.
-	pathVerbatim     = setOf(alnum + "-._~$&+,/:;=@")
-	fragmentVerbatim = setOf(alnum + "-._~$&+,/:;=@" + "!()*?")
+	pathVerbatim     = setOf(pathBytes)
+	fragmentVerbatim = setOf(pathBytes + "!()*?")
 	// opaqueVerbatim are the bytes of an address without a host that no reading of the URL
 	// changes (no "&", "%", "/" or ":") and that url.Parse keeps as they are.
 	opaqueVerbatim = setOf(alnum + "-._+@")
