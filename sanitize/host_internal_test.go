@@ -5,6 +5,7 @@ package sanitize
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // FuzzPlainHost: a host hostToASCII maps by itself, without the mapper, maps as x/net/idna with
@@ -18,6 +19,12 @@ func FuzzPlainHost(f *testing.F) {
 	f.Fuzz(func(t *testing.T, host string) {
 		if _, plain := plainHost(host); !plain && !hasBadASCII(host) {
 			return // the mapper's to answer
+		}
+		if !utf8.ValidString(host) {
+			if _, err := hostToASCII(host); err == nil {
+				t.Fatalf("hostToASCII(%q) accepted a host that is not UTF-8", host)
+			}
+			return // refused before anything is mapped
 		}
 		got, err := hostToASCII(host)
 		if err != nil {
