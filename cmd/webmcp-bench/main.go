@@ -74,7 +74,7 @@ func main() {
 	flag.IntVar(&b.rounds, "rounds", 21, "paired rounds per per-call case")
 	flag.IntVar(&b.calls, "calls", 60, "calls per page per round")
 	flag.IntVar(&b.loads, "loads", 3, "page loads per page for the load rows")
-	flag.IntVar(&b.starts, "starts", 7, "paired fresh-tab starts for the cold first call")
+	flag.IntVar(&b.starts, "starts", 11, "paired fresh-tab starts for the cold first call and start-up to main")
 	flag.IntVar(&b.runs, "runs", 7, "timed runs per sanitizer and document")
 	flag.IntVar(&b.memCalls, "memory-calls", 100000, "calls for the memory row")
 	flag.IntVar(&b.restartN, "restarts", 10, "forced module restarts")
