@@ -111,6 +111,7 @@ var (
 	flagValue = lazy(`^$`) // a boolean attribute, written bare or as =""
 	langTag   = lazy(`^[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*$`)
 	integer   = compiled(bluemonday.Integer)
+	dimension = compiled(bluemonday.NumberOrPercent) // a width or height
 )
 
 // htmlAttrs are the attributes HTML keeps; every other attribute is dropped.
@@ -131,8 +132,8 @@ var htmlAttrs = []htmlAttr{
 	{Name: "href", On: []string{"a"}, URL: &urlAttr{Role: linkURL}},
 	{Name: "src", On: []string{"img"}, URL: &urlAttr{Role: imageURL, InlineImages: true}},
 	{Name: "alt", On: []string{"img"}},
-	{Name: "width", On: []string{"img"}, Value: compiled(bluemonday.NumberOrPercent)},
-	{Name: "height", On: []string{"img"}, Value: compiled(bluemonday.NumberOrPercent)},
+	{Name: "width", On: []string{"img"}, Value: dimension},
+	{Name: "height", On: []string{"img"}, Value: dimension},
 }
 
 // linkAttrs are the attributes the bridge itself writes on an a with an href (linkmarks.go:
