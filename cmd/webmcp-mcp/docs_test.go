@@ -12,6 +12,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/webmcp-bridge/webmcp-bridge/internal/nativehost"
 )
 
 // docsCommand is a webmcp-mcp command line in a code block or an indented line of the docs; its
@@ -44,7 +46,7 @@ func TestDocsCommandLinesParse(t *testing.T) {
 	}
 	require.Greater(t, len(lines), 5, "the docs show command lines and configs")
 	for _, args := range lines {
-		_, host, err := hostInvocation(args)
+		_, host, err := nativehost.Invocation(args)
 		require.NoError(t, err, "webmcp-mcp %s", strings.Join(args, " "))
 		require.False(t, host, "the docs show no native-messaging host's command line")
 		_, err = parseFlags(args, io.Discard)

@@ -13,6 +13,9 @@ import (
 	"os"
 	"path/filepath"
 	"time"
+
+	"github.com/webmcp-bridge/webmcp-bridge/internal/hostinstall"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/nativehost"
 )
 
 // extensionOptions are the flags of the extension path: serving the person's own browser
@@ -117,7 +120,7 @@ func (e extensionOptions) origins() []string {
 // hostMain runs this binary as the native-messaging host when the browser started it, and
 // reports whether it did (with the exit code).
 func hostMain(args []string, stdin io.Reader, stdout, stderr io.Writer) (bool, int) {
-	browser, ok, err := hostInvocation(args)
+	browser, ok, err := nativehost.Invocation(args)
 	if err != nil {
 		fmt.Fprintln(stderr, "webmcp-mcp:", err)
 		return true, 1
@@ -130,7 +133,7 @@ func hostMain(args []string, stdin io.Reader, stdout, stderr io.Writer) (bool, i
 		level = slog.LevelDebug
 	}
 	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level})).With("host", browser)
-	if err := runHost(stdin, stdout, log); err != nil {
+	if err := nativehost.Run(stdin, stdout, log); err != nil {
 		fmt.Fprintln(stderr, "webmcp-mcp (native-messaging host):", err)
 		return true, 1
 	}
@@ -148,9 +151,9 @@ func hostSetup(e extensionOptions, stdout io.Writer) (bool, error) {
 		if err != nil {
 			return true, err
 		}
-		return true, installHost(exe, e.hostDir, stdout)
+		return true, hostinstall.Install(exe, e.hostDir, stdout)
 	case e.uninstallHost:
-		return true, uninstallHost(e.hostDir, stdout)
+		return true, hostinstall.Uninstall(e.hostDir, stdout)
 	}
 	return false, nil
 }
@@ -158,7 +161,7 @@ func hostSetup(e extensionOptions, stdout io.Writer) (bool, error) {
 // runExtension serves the tabs of the person's browser (-extension) until the client goes
 // away or ctx ends.
 func runExtension(ctx context.Context, o options, a *app, log *slog.Logger) error {
-	dir, err := rendezvousDir()
+	dir, err := nativehost.RendezvousDir()
 	if err != nil {
 		return err
 	}

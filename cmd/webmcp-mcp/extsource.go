@@ -14,6 +14,8 @@ import (
 	"strconv"
 	"sync"
 	"time"
+
+	"github.com/webmcp-bridge/webmcp-bridge/internal/nativehost"
 )
 
 // extensionSource is the PageSource of `webmcp-mcp -extension`: the tabs of the person's own
@@ -133,14 +135,14 @@ func (s *extensionSource) heard(path string) {
 // until ctx ends.
 func (s *extensionSource) connectLoop(ctx context.Context, dir string) {
 	for {
-		for _, path := range hostSockets(dir) {
+		for _, path := range nativehost.HostSockets(dir) {
 			s.mu.Lock()
 			_, have := s.browsers[path]
 			s.mu.Unlock()
 			if have {
 				continue
 			}
-			c, err := dialHost(path)
+			c, err := nativehost.DialHost(path)
 			if err != nil {
 				s.log.Debug("cannot reach a host", "socket", path, "err", err)
 				continue
@@ -182,20 +184,20 @@ func (s *extensionSource) hello(b *extBrowser) {
 // send writes msg to b's host; one that would not fit native messaging's 1 MB to the browser
 // (with the room the host takes to tag it) is refused with that limit named.
 func (s *extensionSource) send(b *extBrowser, msg []byte) error {
-	if len(msg) > maxToBrowser-clientTagRoom {
-		return &frameLimitError{size: len(msg), limit: maxToBrowser, what: "to the browser"}
+	if len(msg) > nativehost.MaxToBrowser-nativehost.ClientTagRoom {
+		return &nativehost.FrameLimitError{Size: len(msg), Limit: nativehost.MaxToBrowser, What: "to the browser"}
 	}
 	b.wmu.Lock()
 	defer b.wmu.Unlock()
-	return writeFrame(b.conn, msg, maxToBrowser, "to the browser")
+	return nativehost.WriteFrame(b.conn, msg, nativehost.MaxToBrowser, "to the browser")
 }
 
 // read takes the browser's messages until the host goes; then the browser's pages close and
 // its calls in flight answer that the browser went away.
 func (s *extensionSource) read(b *extBrowser) {
 	for {
-		raw, err := readFrame(b.conn, maxFromBrowser, "from the browser")
-		if errors.Is(err, errFrameTooLarge) {
+		raw, err := nativehost.ReadFrame(b.conn, nativehost.MaxFromBrowser, "from the browser")
+		if errors.Is(err, nativehost.ErrFrameTooLarge) {
 			s.log.Warn("message from the browser refused", "err", err)
 			continue
 		}

@@ -16,18 +16,20 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/webmcp-bridge/webmcp-bridge/bridge"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/nativehost"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/nativehost/hosttest"
 )
 
 // fakeBrowser plays the extension at the browser's end of an in-process host: it reads what
 // servers send and answers as the extension would.
 type fakeBrowser struct {
-	browserEnd
+	hosttest.Browser
 	t *testing.T
 }
 
 func (b fakeBrowser) next(typ string) map[string]any {
 	for {
-		m := b.read(b.t)
+		m := b.Read(b.t)
 		if m["type"] == typ {
 			return m
 		}
@@ -37,7 +39,7 @@ func (b fakeBrowser) next(typ string) map[string]any {
 func (b fakeBrowser) send(v any) {
 	raw, err := json.Marshal(v)
 	require.NoError(b.t, err)
-	b.write(b.t, string(raw))
+	b.Write(b.t, string(raw))
 }
 
 // extensionApp is an app over an extensionSource that looks for hosts in dir, with a go-sdk
@@ -68,7 +70,7 @@ func extensionApp(t *testing.T, dir string, confirm bool) (*extensionSource, *mc
 
 func TestExtensionSourceNoBrowser(t *testing.T) {
 	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
-	dir, err := rendezvousDir()
+	dir, err := nativehost.RendezvousDir()
 	require.NoError(t, err)
 	_, cs, _ := extensionApp(t, dir, true)
 	assert.ElementsMatch(
@@ -88,7 +90,7 @@ func TestExtensionSourceNoBrowser(t *testing.T) {
 // tabs (as it waits for -open pages with DevTools), so a client that lists once at its start
 // sees the tabs' tools.
 func TestExtensionSourceFirstList(t *testing.T) {
-	b, dir, _ := startHost(t)
+	b, dir, _ := hosttest.Start(t)
 	fb := fakeBrowser{b, t}
 	go func() {
 		hello := fb.next("hello")
@@ -102,7 +104,7 @@ func TestExtensionSourceFirstList(t *testing.T) {
 }
 
 func TestExtensionSourceCalls(t *testing.T) {
-	b, dir, _ := startHost(t)
+	b, dir, _ := hosttest.Start(t)
 	fb := fakeBrowser{b, t}
 	_, cs, progress := extensionApp(t, dir, true)
 
@@ -158,7 +160,7 @@ func TestExtensionSourceCalls(t *testing.T) {
 	assert.NotContains(t, string(raw), "x()", "sanitized here")
 
 	// Arguments over native messaging's 1 MB to the browser are refused here, the limit named.
-	tc := strings.Repeat("x", maxToBrowser)
+	tc := strings.Repeat("x", nativehost.MaxToBrowser)
 	text, isErr := callText(t, cs, "search", map[string]any{"q": tc})
 	assert.True(t, isErr)
 	assert.Contains(t, text, "1 MB (1048576 bytes) from the host to the browser")
@@ -228,7 +230,7 @@ func TestExtensionSourceCalls(t *testing.T) {
 		done <- r
 	}()
 	fb.next("call")
-	b.toHost.Close()
+	b.ToHost.Close()
 	r = <-done
 	assert.True(t, r.IsError)
 	raw, _ = json.Marshal(r.Content)

@@ -194,3 +194,49 @@ func TestClip(t *testing.T) {
 	assert.Equal(t, "ab…", clip("abc", 2))
 	assert.Equal(t, "é…", clip("éé", 1), "cut between characters, not bytes")
 }
+
+func TestExtensionFlags(t *testing.T) {
+	o, err := parseFlags(
+		[]string{
+			"-extension",
+			"-allow",
+			"https://shop.example",
+			"-allow",
+			"http://localhost:8080/",
+			"-confirm",
+			"never",
+			"-confirm-timeout",
+			"30s",
+		},
+		io.Discard,
+	)
+	require.NoError(t, err)
+	assert.True(t, o.ext.enabled)
+	assert.Equal(t, []string{"https://shop.example", "http://localhost:8080"}, o.ext.origins())
+	assert.Equal(t, "never", o.ext.confirm)
+	assert.Equal(t, 30*time.Second, o.ext.confirmTimeout)
+
+	o, err = parseFlags([]string{"-extension"}, io.Discard)
+	require.NoError(t, err)
+	assert.Equal(t, "always", o.ext.confirm, "confirmation is on by default")
+	assert.Equal(t, 2*time.Minute, o.ext.confirmTimeout)
+	assert.Empty(t, o.ext.origins(), "nothing allowed by default")
+
+	for _, c := range []struct {
+		args []string
+		err  string
+	}{
+		{[]string{"-extension", "-allow", "shop.example"}, "an origin is scheme://host"},
+		{[]string{"-extension", "-allow", "https://shop.example/cart"}, "an origin is scheme://host"},
+		{[]string{"-extension", "-allow", "file:///etc"}, "an origin is scheme://host"},
+		{[]string{"-extension", "-confirm", "sometimes"}, "-confirm must be always or never"},
+		{[]string{"-extension", "-confirm-timeout", "0s"}, "-confirm-timeout must be positive"},
+		{[]string{"-confirm", "never"}, "go with -extension"},
+		{[]string{"-browser", "http://127.0.0.1:9222", "-confirm-timeout", "1m"}, "go with -extension"},
+		{[]string{"-extension", "-open", "https://a.example/"}, "-open, -browser and -headed do not go with it"},
+		{[]string{"-host-dir", "/tmp/x"}, "-host-dir goes with -install-host"},
+	} {
+		_, err := parseFlags(c.args, io.Discard)
+		assert.ErrorContains(t, err, c.err, c.args)
+	}
+}

@@ -1,6 +1,6 @@
 //go:build !js && !windows
 
-package main
+package hostinstall
 
 import (
 	"errors"

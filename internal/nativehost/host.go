@@ -1,6 +1,12 @@
 //go:build !js
 
-package main
+// Package nativehost is webmcp-mcp's native-messaging host: the process the browser starts for
+// the webmcp-bridge extension ([Run]), its framing (4-byte length, then JSON, within the
+// browsers' limits: [ReadFrame], [WriteFrame]), and the Unix sockets in a private per-user
+// directory where it meets the `webmcp-mcp -extension` servers ([RendezvousDir], [HostSockets],
+// [DialHost]), each end checking that the other runs as the same user. It knows nothing of MCP:
+// it passes messages between the browser and the servers, tagging each with the server it is from.
+package nativehost
 
 import (
 	"bytes"
@@ -21,37 +27,37 @@ import (
 // web/extension/manifest.json ("key"; the private key is not kept) and Firefox's
 // browser_specific_settings.gecko.id. A test checks both against the manifest.
 const (
-	extensionID        = "befiilimdaegkehmfcghiflgmpdehcdc"
-	extensionOrigin    = "chrome-extension://" + extensionID + "/"
-	firefoxExtensionID = "webmcp-bridge@webmcp-bridge.github.io"
-	nativeHostName     = "webmcp_bridge" // the host manifest's name, the extension's connectNative argument
+	ExtensionID        = "befiilimdaegkehmfcghiflgmpdehcdc"
+	ExtensionOrigin    = "chrome-extension://" + ExtensionID + "/"
+	FirefoxExtensionID = "webmcp-bridge@webmcp-bridge.github.io"
+	HostName           = "webmcp_bridge" // the host manifest's name, the extension's connectNative argument
 )
 
-// hostInvocation tells from its arguments whether the browser started this binary as the
+// Invocation tells from its arguments whether the browser started this binary as the
 // native-messaging host (a host manifest cannot pass arguments of its own): Chromium passes the
 // calling extension's origin (and on Windows --parent-window=N), Firefox the manifest's path and
 // the extension's id. It returns an error for a host start by any other extension.
-func hostInvocation(args []string) (browser string, ok bool, err error) {
+func Invocation(args []string) (browser string, ok bool, err error) {
 	if len(args) == 0 {
 		return "", false, nil
 	}
 	if strings.HasPrefix(args[0], "chrome-extension://") {
-		if args[0] != extensionOrigin {
+		if args[0] != ExtensionOrigin {
 			return "", false, fmt.Errorf(
 				"started as the native-messaging host by %s: only %s may start it; refused",
 				args[0],
-				extensionOrigin,
+				ExtensionOrigin,
 			)
 		}
 		return "chromium", true, nil
 	}
 	if len(args) == 2 && strings.HasSuffix(args[0], ".json") && filepath.IsAbs(args[0]) &&
 		!strings.HasPrefix(args[1], "-") {
-		if args[1] != firefoxExtensionID {
+		if args[1] != FirefoxExtensionID {
 			return "", false, fmt.Errorf(
 				"started as the native-messaging host by the Firefox extension %q: only %s may start it; refused",
 				args[1],
-				firefoxExtensionID,
+				FirefoxExtensionID,
 			)
 		}
 		return "firefox", true, nil
@@ -75,9 +81,9 @@ type host struct {
 	next    int
 }
 
-// runHost serves until the browser closes the port (stdin ends).
-func runHost(stdin io.Reader, stdout io.Writer, log *slog.Logger) error {
-	dir, err := rendezvousDir()
+// Run serves until the browser closes the port (stdin ends).
+func Run(stdin io.Reader, stdout io.Writer, log *slog.Logger) error {
+	dir, err := RendezvousDir()
 	if err != nil {
 		return err
 	}
@@ -130,8 +136,8 @@ func (h *host) fromServer(id int, c *net.UnixConn) {
 		h.send([]byte(fmt.Sprintf(`{"type":"client","event":"close","client":%d}`, id)))
 	}()
 	for {
-		msg, err := readFrame(c, maxToBrowser, "to the browser")
-		var tooLarge *frameLimitError
+		msg, err := ReadFrame(c, MaxToBrowser, "to the browser")
+		var tooLarge *FrameLimitError
 		if errors.As(err, &tooLarge) {
 			h.reply(c, tooLarge.Error())
 			continue
@@ -152,7 +158,7 @@ func (h *host) fromServer(id int, c *net.UnixConn) {
 // reply tells a server that one of its messages was not passed on.
 func (h *host) reply(c *net.UnixConn, why string) {
 	b, _ := json.Marshal(map[string]string{"type": "refused", "error": why})
-	if err := writeFrame(c, b, maxFromBrowser, "to the server"); err != nil {
+	if err := WriteFrame(c, b, MaxFromBrowser, "to the server"); err != nil {
 		h.log.Debug("cannot answer a server", "err", err)
 	}
 }
@@ -175,14 +181,14 @@ func tagClient(msg []byte, id int) ([]byte, error) {
 func (h *host) send(msg []byte) error {
 	h.toBrowser.Lock()
 	defer h.toBrowser.Unlock()
-	return writeFrame(h.out, msg, maxToBrowser, "to the browser")
+	return WriteFrame(h.out, msg, MaxToBrowser, "to the browser")
 }
 
 // fromBrowser routes the browser's messages to the servers they name.
 func (h *host) fromBrowser(stdin io.Reader) error {
 	for {
-		msg, err := readFrame(stdin, maxFromBrowser, "from the browser")
-		if errors.Is(err, errFrameTooLarge) {
+		msg, err := ReadFrame(stdin, MaxFromBrowser, "from the browser")
+		if errors.Is(err, ErrFrameTooLarge) {
 			h.log.Warn("message from the browser refused", "err", err)
 			continue
 		}
@@ -204,7 +210,7 @@ func (h *host) fromBrowser(stdin io.Reader) error {
 		if c == nil {
 			continue // that server has gone
 		}
-		if err := writeFrame(c, msg, maxFromBrowser, "to the server"); err != nil {
+		if err := WriteFrame(c, msg, MaxFromBrowser, "to the server"); err != nil {
 			h.log.Debug("cannot pass a message on", "client", to.Client, "err", err)
 		}
 	}

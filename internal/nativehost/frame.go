@@ -1,6 +1,6 @@
 //go:build !js
 
-package main
+package nativehost
 
 import (
 	"encoding/binary"
@@ -14,51 +14,51 @@ import (
 // browser may be at most 1 MB, one from the browser to the host at most 64 MiB. A message over
 // its limit is refused with the limit named, never split.
 const (
-	maxToBrowser   = 1 << 20
-	maxFromBrowser = 64 << 20
+	MaxToBrowser   = 1 << 20
+	MaxFromBrowser = 64 << 20
 )
 
-// clientTagRoom is what the host may add to a server's message on its way to the browser (the
-// client number it is from): a server keeps its messages this much under maxToBrowser.
-const clientTagRoom = 32
+// ClientTagRoom is what the host may add to a server's message on its way to the browser (the
+// client number it is from): a server keeps its messages this much under MaxToBrowser.
+const ClientTagRoom = 32
 
-// errFrameTooLarge is returned for a message over its limit; the message was skipped, and the
+// ErrFrameTooLarge is returned for a message over its limit; the message was skipped, and the
 // stream can go on.
-var errFrameTooLarge = errors.New("message too large")
+var ErrFrameTooLarge = errors.New("message too large")
 
-// frameLimitError says which message was too large and what the limit is.
-type frameLimitError struct {
-	size, limit int
-	what        string // e.g. "to the browser"
+// FrameLimitError says which message was too large and what the limit is.
+type FrameLimitError struct {
+	Size, Limit int
+	What        string // e.g. "to the browser"
 }
 
-func (e *frameLimitError) Error() string {
+func (e *FrameLimitError) Error() string {
 	return fmt.Sprintf(
 		"a message of %d bytes %s is refused: native messaging carries at most %s",
-		e.size,
-		e.what,
-		limitName(e.limit),
+		e.Size,
+		e.What,
+		limitName(e.Limit),
 	)
 }
 
-func (e *frameLimitError) Unwrap() error { return errFrameTooLarge }
+func (e *FrameLimitError) Unwrap() error { return ErrFrameTooLarge }
 
 // limitName names a limit as the browsers document it.
 func limitName(n int) string {
 	switch n {
-	case maxToBrowser:
+	case MaxToBrowser:
 		return "1 MB (1048576 bytes) from the host to the browser"
-	case maxFromBrowser:
+	case MaxFromBrowser:
 		return "64 MiB (67108864 bytes) from the browser to the host"
 	}
 	return fmt.Sprintf("%d bytes", n)
 }
 
-// writeFrame writes one message: its length as 4 bytes in the machine's byte order, then the
+// WriteFrame writes one message: its length as 4 bytes in the machine's byte order, then the
 // UTF-8 JSON. A message over limit is not written.
-func writeFrame(w io.Writer, msg []byte, limit int, what string) error {
+func WriteFrame(w io.Writer, msg []byte, limit int, what string) error {
 	if len(msg) > limit {
-		return &frameLimitError{size: len(msg), limit: limit, what: what}
+		return &FrameLimitError{Size: len(msg), Limit: limit, What: what}
 	}
 	if !json.Valid(msg) {
 		return errors.New("a native message must be JSON")
@@ -70,10 +70,10 @@ func writeFrame(w io.Writer, msg []byte, limit int, what string) error {
 	return err
 }
 
-// readFrame reads one message. One over limit is read past and refused with a
-// *frameLimitError, so the next message can still be read; io.EOF means the other side closed
+// ReadFrame reads one message. One over limit is read past and refused with a
+// *FrameLimitError, so the next message can still be read; io.EOF means the other side closed
 // between messages.
-func readFrame(r io.Reader, limit int, what string) ([]byte, error) {
+func ReadFrame(r io.Reader, limit int, what string) ([]byte, error) {
 	var head [4]byte
 	if _, err := io.ReadFull(r, head[:]); err != nil {
 		return nil, err
@@ -83,7 +83,7 @@ func readFrame(r io.Reader, limit int, what string) ([]byte, error) {
 		if _, err := io.CopyN(io.Discard, r, n); err != nil {
 			return nil, unexpected(err)
 		}
-		return nil, &frameLimitError{size: int(n), limit: limit, what: what}
+		return nil, &FrameLimitError{Size: int(n), Limit: limit, What: what}
 	}
 	msg := make([]byte, n)
 	if _, err := io.ReadFull(r, msg); err != nil {

@@ -1,6 +1,6 @@
-//go:build darwin
+//go:build linux
 
-package main
+package nativehost
 
 import (
 	"net"
@@ -11,17 +11,15 @@ import (
 // peerChecked: peerUID knows who is at the other end of a socket here.
 const peerChecked = true
 
-// peerUID is the user id of the process at the other end of c (LOCAL_PEERCRED).
+// peerUID is the user id of the process at the other end of c (SO_PEERCRED).
 func peerUID(c *net.UnixConn) (int, error) {
 	raw, err := c.SyscallConn()
 	if err != nil {
 		return 0, err
 	}
-	var cred *unix.Xucred
+	var cred *unix.Ucred
 	var serr error
-	err = raw.Control(func(fd uintptr) {
-		cred, serr = unix.GetsockoptXucred(int(fd), unix.SOL_LOCAL, unix.LOCAL_PEERCRED)
-	})
+	err = raw.Control(func(fd uintptr) { cred, serr = unix.GetsockoptUcred(int(fd), unix.SOL_SOCKET, unix.SO_PEERCRED) })
 	if err != nil {
 		return 0, err
 	}

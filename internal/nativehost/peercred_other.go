@@ -1,6 +1,6 @@
 //go:build !js && !linux && !darwin
 
-package main
+package nativehost
 
 import (
 	"errors"
@@ -9,7 +9,7 @@ import (
 )
 
 // peerChecked: the other end of a socket cannot be checked here (Windows's Unix sockets have no
-// SO_PEERCRED), so the extension is not served at all (rendezvousDir says so).
+// SO_PEERCRED), so the extension is not served at all (RendezvousDir says so).
 const peerChecked = false
 
 // peerUID cannot tell who is at the other end on this system: the extension's socket is

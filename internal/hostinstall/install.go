@@ -1,6 +1,11 @@
 //go:build !js
 
-package main
+// Package hostinstall registers webmcp-mcp as the extension's native-messaging host for the
+// browsers of this user (webmcp-mcp -install-host) and removes it again: a host manifest in each
+// installed browser's folder on Linux and macOS, keys under HKEY_CURRENT_USER naming a manifest on
+// Windows. The manifest lets only the webmcp-bridge extension start the host
+// ([nativehost.ExtensionOrigin], [nativehost.FirefoxExtensionID]).
+package hostinstall
 
 import (
 	"encoding/json"
@@ -13,6 +18,8 @@ import (
 	"runtime"
 	"slices"
 	"strings"
+
+	"github.com/webmcp-bridge/webmcp-bridge/internal/nativehost"
 )
 
 // hostFolder is one browser's per-user folder of native-messaging host manifests.
@@ -68,15 +75,15 @@ func hostFolders(home, goos string) []hostFolder {
 // hostManifest is the host manifest for one browser family, pointing at exe.
 func hostManifest(exe string, firefox bool) []byte {
 	m := map[string]any{
-		"name":        nativeHostName,
+		"name":        nativehost.HostName,
 		"description": "webmcp-bridge: joins the webmcp-bridge extension to webmcp-mcp -extension (MCP clients)",
 		"path":        exe,
 		"type":        "stdio",
 	}
 	if firefox {
-		m["allowed_extensions"] = []string{firefoxExtensionID}
+		m["allowed_extensions"] = []string{nativehost.FirefoxExtensionID}
 	} else {
-		m["allowed_origins"] = []string{extensionOrigin}
+		m["allowed_origins"] = []string{nativehost.ExtensionOrigin}
 	}
 	b, _ := json.MarshalIndent(m, "", "  ")
 	return append(b, '\n')
@@ -93,9 +100,10 @@ func firefoxFolder(dir string) bool {
 	})
 }
 
-// installHost writes the host manifest for this binary into every installed browser's folder
-// (or into dir only) and says where on w.
-func installHost(exe, dir string, w io.Writer) error {
+// Install writes the host manifest for exe (this binary) into the folder of every browser
+// installed for this user, or into dir only when it is given, and says where on w. On Windows,
+// without dir, it writes the registry keys instead ([hostRegistrations]).
+func Install(exe, dir string, w io.Writer) error {
 	if !filepath.IsAbs(exe) {
 		return fmt.Errorf("the host's path must be absolute, not %q", exe)
 	}
@@ -103,7 +111,7 @@ func installHost(exe, dir string, w io.Writer) error {
 		if err := registerHost(exe, w); err != nil {
 			return err
 		}
-		fmt.Fprintf(w, "the extension (ID %s, Firefox %s) can now start %s\n", extensionID, firefoxExtensionID, exe)
+		fmt.Fprintf(w, "the extension (ID %s, Firefox %s) can now start %s\n", nativehost.ExtensionID, nativehost.FirefoxExtensionID, exe)
 		fmt.Fprintln(w, "webmcp-mcp does not serve the extension on Windows yet: see docs/agents-and-mcp-clients.md")
 		return nil
 	}
@@ -115,18 +123,18 @@ func installHost(exe, dir string, w io.Writer) error {
 		if err := os.MkdirAll(f.dir, 0o755); err != nil {
 			return err
 		}
-		path := filepath.Join(f.dir, nativeHostName+".json")
+		path := filepath.Join(f.dir, nativehost.HostName+".json")
 		if err := os.WriteFile(path, hostManifest(exe, f.firefox), 0o644); err != nil {
 			return err
 		}
 		fmt.Fprintf(w, "%s: wrote %s\n", f.browser, path)
 	}
-	fmt.Fprintf(w, "the extension (ID %s, Firefox %s) can now start %s\n", extensionID, firefoxExtensionID, exe)
+	fmt.Fprintf(w, "the extension (ID %s, Firefox %s) can now start %s\n", nativehost.ExtensionID, nativehost.FirefoxExtensionID, exe)
 	return nil
 }
 
-// uninstallHost removes the manifests installHost writes.
-func uninstallHost(dir string, w io.Writer) error {
+// Uninstall removes what [Install] wrote (the same folders, or dir only).
+func Uninstall(dir string, w io.Writer) error {
 	if dir == "" && runtime.GOOS == "windows" {
 		return unregisterHost(w)
 	}
@@ -138,7 +146,7 @@ func uninstallHost(dir string, w io.Writer) error {
 		folders = hostFolders(homeDir(), runtime.GOOS)
 	}
 	for _, f := range folders {
-		path := filepath.Join(f.dir, nativeHostName+".json")
+		path := filepath.Join(f.dir, nativehost.HostName+".json")
 		if err := os.Remove(path); err == nil {
 			fmt.Fprintf(w, "%s: removed %s\n", f.browser, path)
 		} else if !errors.Is(err, fs.ErrNotExist) {

@@ -1,9 +1,11 @@
 //go:build !js
 
-package main
+package hostinstall
 
 import (
 	"path/filepath"
+
+	"github.com/webmcp-bridge/webmcp-bridge/internal/nativehost"
 )
 
 // hostRegistration is where one browser on Windows finds the host: a key under
@@ -21,7 +23,7 @@ type hostRegistration struct {
 // for the Chromium family, one for Firefox. Vivaldi reads Google Chrome's key.
 func hostRegistrations(localAppData string) []hostRegistration {
 	dir := filepath.Join(localAppData, "webmcp-bridge", "NativeMessagingHosts")
-	chromium := filepath.Join(dir, nativeHostName+".json")
+	chromium := filepath.Join(dir, nativehost.HostName+".json")
 	out := []hostRegistration{}
 	for _, b := range [][2]string{
 		{"Google Chrome", `Software\Google\Chrome`},
@@ -30,13 +32,13 @@ func hostRegistrations(localAppData string) []hostRegistration {
 		{"Brave", `Software\BraveSoftware\Brave-Browser`},
 	} {
 		out = append(out, hostRegistration{
-			browser: b[0], key: b[1] + `\NativeMessagingHosts\` + nativeHostName, manifest: chromium,
+			browser: b[0], key: b[1] + `\NativeMessagingHosts\` + nativehost.HostName, manifest: chromium,
 		})
 	}
 	return append(out, hostRegistration{
 		browser:  "Firefox",
-		key:      `Software\Mozilla\NativeMessagingHosts\` + nativeHostName,
-		manifest: filepath.Join(dir, nativeHostName+".firefox.json"),
+		key:      `Software\Mozilla\NativeMessagingHosts\` + nativehost.HostName,
+		manifest: filepath.Join(dir, nativehost.HostName+".firefox.json"),
 		firefox:  true,
 	})
 }

@@ -1,6 +1,6 @@
 //go:build !js
 
-package main
+package nativehost
 
 import (
 	"errors"
@@ -21,11 +21,11 @@ import (
 // finds, so one browser serves every MCP client, and two browsers (say Chrome and Firefox) can
 // both serve. Both ends check that the other runs as the same user (peerUID).
 
-// rendezvousDir returns the directory, made when missing: $XDG_RUNTIME_DIR/webmcp-bridge
+// RendezvousDir returns the directory, made when missing: $XDG_RUNTIME_DIR/webmcp-bridge
 // (Linux; the runtime dir is the user's own and 0700), else webmcp-bridge-run under the user's
 // cache (macOS: the per-user temp dir). The directory must be the user's and 0700; one that is
 // open to others is refused.
-func rendezvousDir() (string, error) {
+func RendezvousDir() (string, error) {
 	if !peerChecked {
 		return "", fmt.Errorf(
 			"the extension is not served on %s: who connects to its socket cannot be checked here "+
@@ -93,8 +93,8 @@ func listenHost(dir string) (*net.UnixListener, string, error) {
 	return ln, path, nil
 }
 
-// hostSockets lists the hosts' sockets in dir, oldest process first.
-func hostSockets(dir string) []string {
+// HostSockets lists the hosts' sockets in dir, oldest process first.
+func HostSockets(dir string) []string {
 	paths, _ := filepath.Glob(filepath.Join(dir, "host-*.sock"))
 	sort.Slice(paths, func(i, j int) bool { return socketPID(paths[i]) < socketPID(paths[j]) })
 	return paths
@@ -105,9 +105,9 @@ func socketPID(path string) int {
 	return n
 }
 
-// dialHost connects to a host's socket and checks that the host runs as this user. A socket
+// DialHost connects to a host's socket and checks that the host runs as this user. A socket
 // whose host is gone (connection refused) is removed.
-func dialHost(path string) (*net.UnixConn, error) {
+func DialHost(path string) (*net.UnixConn, error) {
 	c, err := net.DialUnix("unix", nil, &net.UnixAddr{Name: path, Net: "unix"})
 	if err != nil {
 		if errors.Is(err, syscall.ECONNREFUSED) {
