@@ -13,6 +13,7 @@ import (
 	"strings"
 
 	"github.com/webmcp-bridge/webmcp-bridge/bridge"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/bundled"
 )
 
 // assetFiles are the files of web/dist the bridge needs in a page.
@@ -107,15 +108,6 @@ func serveAssets(dir string) (base string, stop func(), err error) {
 //go:embed inject.js
 var injectTemplate string
 
-// embeddedLoader is the bridge's loader as web/src builds it with raw results (jsbuild
-// -raw-results): the page's bridge gives the API, checks arguments and turns binaries into data:
-// URLs, and webmcp-mcp normalizes every result itself, once, so every notice a client gets is
-// its own. Pages always get this loader; web/dist (-assets) only serves its module and Worker.
-//
-//go:generate go run genloader.go
-//go:embed loader_gen.js
-var embeddedLoader string
-
 // notifyName is the function webmcp-mcp exposes to pages (chromedp.ExposeFunc): a page calls it
 // when its tools change.
 const notifyName = "__webmcpMcpToolsChanged"
@@ -125,7 +117,7 @@ const notifyName = "__webmcpMcpToolsChanged"
 // With a policy, the page's bridge is configured with it too (the result is normalized natively
 // under it either way).
 func injectScript(dir, base string, policy *bridge.Policy) (string, error) {
-	loader := []byte(embeddedLoader)
+	loader := []byte(bundled.Loader)
 	cfg := map[string]any{"base": base, "notify": notifyName}
 	if policy != nil {
 		pj, err := policy.MarshalJSON()

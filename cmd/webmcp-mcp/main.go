@@ -33,7 +33,6 @@ import (
 	"net/http"
 	"os"
 	"os/signal"
-	"regexp"
 	"runtime/debug"
 	"strings"
 	"syscall"
@@ -42,6 +41,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/webmcp-bridge/webmcp-bridge/bridge"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/bundled"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/headless"
 )
 
@@ -66,8 +66,8 @@ func serverVersion() string {
 		return bi.Main.Version
 	}
 	v := "devel"
-	if m := loaderVersion.FindStringSubmatch(embeddedLoader); m != nil {
-		v = m[1] + "-devel"
+	if lv := bundled.Version(); lv != "" {
+		v = lv + "-devel"
 	}
 	if !ok {
 		return v
@@ -92,9 +92,6 @@ func serverVersion() string {
 	}
 	return v
 }
-
-// loaderVersion finds the version in loader_gen.js's header.
-var loaderVersion = regexp.MustCompile(`the loader of webmcp-bridge ([0-9][0-9A-Za-z.+-]*)\)`)
 
 type listFlag []string
 

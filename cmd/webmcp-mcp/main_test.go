@@ -7,7 +7,6 @@ import (
 	"io"
 	"net/http"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -91,15 +90,6 @@ func TestFindAssets(t *testing.T) {
 
 func TestServerVersion(t *testing.T) {
 	assert.Regexp(t, `^[0-9]+\.[0-9]+\.[0-9]+-devel`, serverVersion(), "a test binary: the version of the sources")
-}
-
-// TestLoaderGenerated fails when loader_gen.js is not what web/src builds today.
-func TestLoaderGenerated(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the loader with esbuild")
-	}
-	out, err := exec.Command("go", "run", "genloader.go", "-check").CombinedOutput()
-	require.NoError(t, err, "%s", out)
 }
 
 func TestServeAssets(t *testing.T) {

@@ -8,6 +8,8 @@ import (
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/webmcp-bridge/webmcp-bridge/internal/bundled"
 )
 
 // The MCP Apps view (SEP-1865): one ui:// resource that hosts supporting MCP Apps render beside
@@ -20,15 +22,11 @@ const (
 var (
 	//go:embed viewer.html
 	viewerTemplate string
-	//go:embed render_gen.js
-	renderJS string
-	//go:embed render_gen.css
-	renderCSS string
 )
 
 // viewerHTML is viewer.html with the project's renderer inlined.
 func viewerHTML() string {
-	return strings.NewReplacer("__RENDER_CSS__", renderCSS, "__RENDER_JS__", renderJS).Replace(viewerTemplate)
+	return strings.NewReplacer("__RENDER_CSS__", bundled.RenderCSS, "__RENDER_JS__", bundled.RenderJS).Replace(viewerTemplate)
 }
 
 // addViewer offers the view as a resource.

@@ -8,7 +8,7 @@
 // MCP Apps viewer. With -check it writes nothing and fails when a file is not what web/src gives
 // today (TestLoaderGenerated runs it).
 //
-//	go generate ./cmd/webmcp-mcp
+//	go generate ./internal/bundled
 package main
 
 import (
@@ -50,7 +50,7 @@ func main() {
 			if have, _ := os.ReadFile(out); !bytes.Equal(have, want) {
 				fmt.Fprintf(
 					os.Stderr,
-					"genloader: cmd/webmcp-mcp/%s is not what web/src gives: run `go generate ./cmd/webmcp-mcp` and commit it\n",
+					"genloader: internal/bundled/%s is not what web/src gives: run `go generate ./internal/bundled` and commit it\n",
 					out,
 				)
 				stale = true
