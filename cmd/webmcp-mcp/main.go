@@ -7,7 +7,9 @@
 // It drives Chromium (headless by default, with WebMCP on and a fresh profile; or a running
 // Chrome with -browser), injects the bridge into every page before its scripts run — as the
 // extension does — and normalizes whatever a page returns again, natively, with
-// bridge.ParseToolOutput: the page is never trusted.
+// bridge.ParseToolOutput: the page is never trusted. With -extension it serves the tabs of the
+// person's own browser instead, through the webmcp-bridge extension; the browser starts this
+// same binary as the extension's native-messaging host.
 //
 //	webmcp-mcp -open https://shop.example/              # stdio, for a client's config
 //	webmcp-mcp -http 127.0.0.1:8931 -open http://localhost:8080/demo/
@@ -16,8 +18,13 @@
 // Every tool of every open page is an MCP tool (prefixed with its page id, "p2_search", when two
 // pages have the same name); webmcp_open_page, webmcp_list_pages and webmcp_close_page manage the
 // pages. Tools are read and called from an isolated world, and where a page is comes from
-// DevTools, never from the page. Every message is bounded (limits.go). The bridge's loader is
-// embedded; its Go module comes from web/dist (`make build`) when there is one, see -assets.
+// DevTools, never from the page. Every message is bounded (internal/mcpserver/limits.go). The
+// bridge's loader is embedded; its Go module comes from web/dist (`make build`) when there is
+// one, see -assets.
+//
+// This package is flags and wiring: the MCP server is internal/mcpserver, its sources of pages
+// internal/devtools and internal/extension, the host internal/nativehost and its installation
+// internal/hostinstall (docs/architecture.md shows the parts).
 //
 //	go install github.com/webmcp-bridge/webmcp-bridge/cmd/webmcp-mcp@latest
 package main
@@ -28,9 +35,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"log/slog"
-	"net"
-	"net/http"
 	"os"
 	"os/signal"
 	"runtime/debug"
@@ -38,11 +42,8 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
-
-	"github.com/webmcp-bridge/webmcp-bridge/bridge"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/bundled"
-	"github.com/webmcp-bridge/webmcp-bridge/internal/headless"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/mcpserver"
 )
 
 // version is set by the build (-X main.version=…); otherwise serverVersion reads it from the
@@ -110,7 +111,7 @@ type options struct {
 	chromium   string
 	webmcp     bool
 	verbose    bool
-	ext        extensionOptions // the extension path (extmain.go)
+	ext        extensionOptions // the extension path (extension.go)
 }
 
 func parseFlags(args []string, stderr io.Writer) (options, error) {
@@ -142,7 +143,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 	fs.DurationVar(
 		&o.ready,
 		"ready-timeout",
-		defaultReadyTimeout,
+		mcpserver.DefaultReadyTimeout,
 		"how long the first tools/list (and a call of a tool not yet known) waits for the -open pages to "+
 			"load and register their tools",
 	)
@@ -206,162 +207,4 @@ func main() {
 		fmt.Fprintln(os.Stderr, "webmcp-mcp:", err)
 		os.Exit(1)
 	}
-}
-
-// run serves until the client goes away (stdio) or ctx ends.
-func run(ctx context.Context, o options, stdin io.Reader, stdout io.Writer, stderr io.Writer) error {
-	level := slog.LevelWarn
-	if o.verbose {
-		level = slog.LevelDebug
-	}
-	log := slog.New(slog.NewTextHandler(stderr, &slog.HandlerOptions{Level: level}))
-
-	policy := bridge.DefaultPolicy()
-	var pagePolicy *bridge.Policy
-	if o.policyFile != "" {
-		b, err := os.ReadFile(o.policyFile)
-		if err != nil {
-			return fmt.Errorf("-policy: %w", err)
-		}
-		if policy, err = bridge.PolicyFromJSON(b); err != nil {
-			return fmt.Errorf("-policy %s: %w", o.policyFile, err)
-		}
-		pagePolicy = &policy
-	}
-	if done, err := hostSetup(o.ext, stdout); done {
-		return err
-	}
-	if o.ext.enabled {
-		a := newApp(policy, o.timeout, log, serverVersion())
-		if err := runExtension(ctx, o, a, log); err != nil {
-			return err
-		}
-		return serveApp(ctx, a, o.httpAddr, stdin, stdout, stderr, log)
-	}
-	dir, err := findAssets(o.assets)
-	if err != nil {
-		return err
-	}
-	if dir == "" {
-		log.Info(
-			"no web/dist found (-assets): pages get the embedded loader without its module; what they return is normalized here",
-		)
-	}
-	base, stopAssets, err := serveAssets(dir)
-	if err != nil {
-		return err
-	}
-	defer stopAssets()
-
-	a := newApp(policy, o.timeout, log, serverVersion())
-	a.readyTimeout = o.ready
-	for _, origin := range o.ext.origins() {
-		a.allow = append(a.allow, strings.ToLower(origin))
-	}
-	inject, err := injectScript(dir, base, pagePolicy)
-	if err != nil {
-		return err
-	}
-	cfg := browserConfig{attach: o.browserURL, headed: o.headed, webmcp: o.webmcp}
-	if cfg.attach == "" {
-		if cfg.chromium = o.chromium; cfg.chromium == "" {
-			if cfg.chromium, err = headless.ChromiumPath(); err != nil {
-				return err
-			}
-		}
-		profile, err := os.MkdirTemp("", "webmcp-mcp-profile-")
-		if err != nil {
-			return err
-		}
-		defer os.RemoveAll(profile)
-		cfg.userDataDir = profile
-	}
-	bctx, closeBrowser, err := startBrowser(ctx, cfg)
-	if err != nil {
-		return err
-	}
-	defer closeBrowser()
-	src := newDevtoolsSource(bctx, inject, o.timeout, log, cfg.attach != "")
-	src.allowed = a.allowed
-	if src.attached {
-		if err := src.adoptTargets(); err != nil {
-			return err
-		}
-	}
-	a.serve(ctx, src)
-	a.openAtStart(ctx, o.open)
-	return serveApp(ctx, a, o.httpAddr, stdin, stdout, stderr, log)
-}
-
-// serveApp serves a's MCP server over stdio, or streamable HTTP on httpAddr.
-func serveApp(
-	ctx context.Context,
-	a *app,
-	httpAddr string,
-	stdin io.Reader,
-	stdout, stderr io.Writer,
-	log *slog.Logger,
-) error {
-	if httpAddr == "" {
-		err := a.server.Run(ctx, &mcp.IOTransport{Reader: io.NopCloser(stdin), Writer: dropCancelledWriter{stdout}})
-		if err != nil && (errors.Is(err, io.EOF) || ctx.Err() != nil) {
-			return nil
-		}
-		return err
-	}
-	return serveHTTP(ctx, a.server, httpAddr, log, stderr)
-}
-
-// serveHTTP serves streamable HTTP at /mcp with the SDK's DNS-rebinding protection (on by
-// default) and cross-origin protection, and says where on stderr. Both protocol generations are
-// served: a request that names 2026-07-28 or later in its MCP-Protocol-Version header goes to the
-// stateless handler (per-request _meta, server/discover, subscriptions/listen; cancelling is
-// closing the request), every other to the stateful one (initialize, sessions, the GET stream).
-func serveHTTP(ctx context.Context, server *mcp.Server, addr string, log *slog.Logger, stderr io.Writer) error {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return fmt.Errorf("-http: %w", err)
-	}
-	if host, _, _ := net.SplitHostPort(ln.Addr().String()); !net.ParseIP(host).IsLoopback() {
-		fmt.Fprintf(
-			stderr,
-			"webmcp-mcp: warning: %s is not a loopback address; anyone who reaches it can drive the browser\n",
-			host,
-		)
-	}
-	mux := http.NewServeMux()
-	mux.Handle("/mcp", http.NewCrossOriginProtection().Handler(dropCancelledHTTP(mcpHTTPHandler(server, log))))
-	srv := &http.Server{Handler: mux, ReadHeaderTimeout: 10 * time.Second}
-	fmt.Fprintf(stderr, "webmcp-mcp: streamable HTTP on http://%s/mcp\n", ln.Addr())
-	go func() {
-		<-ctx.Done()
-		sctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
-		defer cancel()
-		srv.Shutdown(sctx)
-	}()
-	if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
-		return err
-	}
-	return nil
-}
-
-// statelessFrom is the first protocol version served statelessly over HTTP.
-const statelessFrom = "2026-07-28"
-
-// mcpHTTPHandler routes each request to the stateless handler when its MCP-Protocol-Version
-// header names statelessFrom or later, else to the stateful one; both serve the same server.
-func mcpHTTPHandler(server *mcp.Server, log *slog.Logger) http.Handler {
-	get := func(*http.Request) *mcp.Server { return server }
-	stateful := mcp.NewStreamableHTTPHandler(get, &mcp.StreamableHTTPOptions{Logger: log})
-	stateless := mcp.NewStreamableHTTPHandler(
-		get,
-		&mcp.StreamableHTTPOptions{Logger: log, Stateless: true, PropagateRequestCancellation: true},
-	)
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if v := r.Header.Get("MCP-Protocol-Version"); v >= statelessFrom {
-			stateless.ServeHTTP(w, r)
-			return
-		}
-		stateful.ServeHTTP(w, r)
-	})
 }

@@ -5,7 +5,6 @@ package main
 import (
 	"context"
 	"io"
-	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
@@ -15,7 +14,7 @@ import (
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/webmcp-bridge/webmcp-bridge/bridge"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/mcpserver"
 )
 
 func TestParseFlags(t *testing.T) {
@@ -49,104 +48,11 @@ func TestParseFlags(t *testing.T) {
 	assert.Equal(t, []string{"https://shop.example", "http://localhost:8080"}, o.ext.origins())
 	_, err = parseFlags([]string{"-allow", "https://shop.example/cart"}, io.Discard)
 	assert.ErrorContains(t, err, "an origin is scheme://host[:port]")
-	assert.Equal(t, defaultReadyTimeout, o.ready)
-}
-
-// fakeDist makes a directory with the three files of web/dist.
-func fakeDist(t *testing.T) string {
-	dir := t.TempDir()
-	for _, f := range assetFiles {
-		require.NoError(t, os.WriteFile(filepath.Join(dir, f), []byte("/* "+f+" */"), 0o644))
-	}
-	return dir
-}
-
-func TestFindAssets(t *testing.T) {
-	t.Setenv("WEBMCP_BRIDGE_ASSETS", "")
-	dist := fakeDist(t)
-	got, err := findAssets(dist)
-	require.NoError(t, err)
-	assert.Equal(t, dist, got)
-
-	require.NoError(t, os.Remove(filepath.Join(dist, "webmcp-bridge.wasm")))
-	_, err = findAssets(dist)
-	assert.ErrorContains(t, err, "webmcp-bridge.wasm is missing (run `make build`")
-
-	t.Setenv("WEBMCP_BRIDGE_ASSETS", fakeDist(t))
-	_, err = findAssets("")
-	assert.NoError(t, err, "$WEBMCP_BRIDGE_ASSETS")
-
-	// From a directory with no web/dist anywhere above, and an executable (the test binary)
-	// without one beside it: none, and the embedded loader serves.
-	t.Setenv("WEBMCP_BRIDGE_ASSETS", "")
-	t.Chdir(t.TempDir())
-	got, err = findAssets("")
-	require.NoError(t, err)
-	assert.Empty(t, got)
-	s, err := injectScript("", "http://127.0.0.1:1/", nil)
-	require.NoError(t, err)
-	assert.Contains(t, s, "webmcp-bridge "+"0.", "the embedded loader is inlined")
+	assert.Equal(t, mcpserver.DefaultReadyTimeout, o.ready)
 }
 
 func TestServerVersion(t *testing.T) {
 	assert.Regexp(t, `^[0-9]+\.[0-9]+\.[0-9]+-devel`, serverVersion(), "a test binary: the version of the sources")
-}
-
-func TestServeAssets(t *testing.T) {
-	dist := fakeDist(t)
-	base, stop, err := serveAssets(dist)
-	require.NoError(t, err)
-	defer stop()
-	assert.True(t, strings.HasPrefix(base, "http://127.0.0.1:"))
-	resp, err := http.Get(base + "webmcp-bridge.wasm")
-	require.NoError(t, err)
-	resp.Body.Close()
-	assert.Equal(t, 200, resp.StatusCode)
-	assert.Equal(t, "application/wasm", resp.Header.Get("Content-Type"))
-	assert.Equal(t, "*", resp.Header.Get("Access-Control-Allow-Origin"), "pages of any origin fetch the module")
-	resp, err = http.Get(base + "../main_test.go")
-	require.NoError(t, err)
-	resp.Body.Close()
-	assert.Equal(t, 404, resp.StatusCode, "only the bridge's files are served")
-}
-
-func TestInjectScript(t *testing.T) {
-	dist := fakeDist(t)
-	p := bridge.DefaultPolicy()
-	p.Strict = true
-	s, err := injectScript(dist, "http://127.0.0.1:1234/", &p)
-	require.NoError(t, err)
-	assert.Contains(t, s, "(the loader of webmcp-bridge", "the embedded loader is inlined, whatever -assets holds")
-	assert.NotContains(
-		t,
-		s,
-		"/* webmcp-bridge.js */",
-		"pages never get -assets' loader, which normalizes (webmcp-mcp does that itself, once)",
-	)
-	assert.Contains(t, s, `"base":"http://127.0.0.1:1234/"`)
-	assert.Contains(t, s, `"strict":true`, "the policy goes to the page's bridge")
-	assert.NotContains(t, s, "__CONFIG__")
-	assert.NotContains(t, s, "__LOADER__")
-	assert.NotContains(t, s, "__READER__")
-	assert.Contains(t, s, "__webmcpMcp", "the reader is inlined")
-	s, err = injectScript(dist, "http://x/", nil)
-	require.NoError(t, err)
-	assert.NotContains(t, s, `"policy"`)
-}
-
-func TestObjectSchema(t *testing.T) {
-	assert.Equal(t, map[string]any{"type": "object"}, objectSchema(nil))
-	in := map[string]any{"type": "object", "properties": map[string]any{"a": map[string]any{"type": "string"}}}
-	assert.Equal(t, in, objectSchema(in))
-	assert.Equal(
-		t,
-		"object",
-		objectSchema(map[string]any{"properties": map[string]any{}})["type"],
-		"a schema without a type is an object schema",
-	)
-	s := objectSchema(map[string]any{"type": "string"})
-	assert.Equal(t, "object", s["type"])
-	assert.Contains(t, s["description"], `{"type":"string"}`)
 }
 
 // run refuses a bad policy file or missing assets before it starts a browser, naming why.
@@ -177,12 +83,6 @@ func TestRunRefuses(t *testing.T) {
 		io.Discard,
 	)
 	assert.ErrorContains(t, err, "is missing (run `make build`")
-}
-
-func TestClip(t *testing.T) {
-	assert.Equal(t, "abc", clip("abc", 3))
-	assert.Equal(t, "ab…", clip("abc", 2))
-	assert.Equal(t, "é…", clip("éé", 1), "cut between characters, not bytes")
 }
 
 func TestExtensionFlags(t *testing.T) {

@@ -1,6 +1,6 @@
 //go:build !js
 
-package main
+package extension
 
 import (
 	"context"
@@ -16,8 +16,10 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/webmcp-bridge/webmcp-bridge/bridge"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/mcpserver"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/nativehost"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/nativehost/hosttest"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/mcpclient"
 )
 
 // fakeBrowser plays the extension at the browser's end of an in-process host: it reads what
@@ -42,29 +44,25 @@ func (b fakeBrowser) send(v any) {
 	b.Write(b.t, string(raw))
 }
 
-// extensionApp is an app over an extensionSource that looks for hosts in dir, with a go-sdk
-// client whose progress messages go to the returned channel.
-func extensionApp(t *testing.T, dir string, confirm bool) (*extensionSource, *mcp.ClientSession, chan string) {
+// extensionServer is an mcpserver.Server over a Source that looks for hosts in dir, with a
+// go-sdk client whose progress messages go to the returned channel.
+func extensionServer(t *testing.T, dir string, confirm bool) (*Source, *mcp.ClientSession, chan string) {
 	t.Helper()
 	log := slog.New(slog.NewTextHandler(io.Discard, nil))
-	src := newExtensionSource([]string{"https://shop.example"}, confirm, time.Minute, "test", log)
+	src := New([]string{"https://shop.example"}, confirm, time.Minute, "test", log)
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	go src.connectLoop(ctx, dir)
-	a := newApp(bridge.DefaultPolicy(), 5*time.Second, log, "test")
-	a.serve(ctx, src)
-	a.awaitListed(ctx, src.Listed())
-	ct, st := mcp.NewInMemoryTransports()
-	_, err := a.server.Connect(ctx, st, nil)
-	require.NoError(t, err)
+	go src.Run(ctx, dir)
+	srv := mcpserver.New(mcpserver.Options{Policy: bridge.DefaultPolicy(), Timeout: 5 * time.Second,
+		ReadyTimeout: mcpserver.DefaultReadyTimeout, Logger: log})
+	srv.Follow(ctx, src)
+	srv.AwaitListed(ctx, src.Listed(), "the browser's list of tabs")
 	progress := make(chan string, 16)
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, &mcp.ClientOptions{
+	cs := mcpclient.Connect(t, ctx, srv, &mcp.ClientOptions{
 		ProgressNotificationHandler: func(_ context.Context, r *mcp.ProgressNotificationClientRequest) {
 			progress <- r.Params.Message
 		},
-	}).Connect(ctx, ct, nil)
-	require.NoError(t, err)
-	t.Cleanup(func() { cs.Close() })
+	})
 	return src, cs, progress
 }
 
@@ -72,16 +70,16 @@ func TestExtensionSourceNoBrowser(t *testing.T) {
 	t.Setenv("XDG_RUNTIME_DIR", t.TempDir())
 	dir, err := nativehost.RendezvousDir()
 	require.NoError(t, err)
-	_, cs, _ := extensionApp(t, dir, true)
+	_, cs, _ := extensionServer(t, dir, true)
 	assert.ElementsMatch(
 		t,
-		[]string{toolOpenPage, toolListPages, toolClosePage},
-		listedNames(t, cs),
+		[]string{"webmcp_open_page", "webmcp_list_pages", "webmcp_close_page"},
+		mcpclient.Names(t, cs),
 		"only the management tools",
 	)
-	text, _ := callText(t, cs, toolListPages, map[string]any{})
+	text, _ := mcpclient.CallText(t, cs, "webmcp_list_pages", map[string]any{})
 	assert.Equal(t, noBrowser, text)
-	text, isErr := callText(t, cs, toolOpenPage, map[string]any{"url": "https://a.example/"})
+	text, isErr := mcpclient.CallText(t, cs, "webmcp_open_page", map[string]any{"url": "https://a.example/"})
 	assert.True(t, isErr)
 	assert.Contains(t, text, "the pages are the tabs of your browser")
 }
@@ -99,14 +97,14 @@ func TestExtensionSourceFirstList(t *testing.T) {
 			"tab": 3, "window": 1, "url": "https://shop.example/", "origin": "https://shop.example", "title": "Shop",
 			"tools": []any{map[string]any{"name": "search", "description": "Search"}}}}})
 	}()
-	_, cs, _ := extensionApp(t, dir, true)
-	assert.Contains(t, listedNames(t, cs), "search", "listed once, at once")
+	_, cs, _ := extensionServer(t, dir, true)
+	assert.Contains(t, mcpclient.Names(t, cs), "search", "listed once, at once")
 }
 
 func TestExtensionSourceCalls(t *testing.T) {
 	b, dir, _ := hosttest.Start(t)
 	fb := fakeBrowser{b, t}
-	_, cs, progress := extensionApp(t, dir, true)
+	_, cs, progress := extensionServer(t, dir, true)
 
 	open := fb.next("client")
 	client := open["client"]
@@ -126,8 +124,8 @@ func TestExtensionSourceCalls(t *testing.T) {
 				"annotations": map[string]any{"consequentialHint": true},
 			},
 		}}}})
-	require.Eventually(t, func() bool { return len(listedNames(t, cs)) == 5 }, 5*time.Second, 20*time.Millisecond)
-	text, _ := callText(t, cs, toolListPages, map[string]any{})
+	require.Eventually(t, func() bool { return len(mcpclient.Names(t, cs)) == 5 }, 5*time.Second, 20*time.Millisecond)
+	text, _ := mcpclient.CallText(t, cs, "webmcp_list_pages", map[string]any{})
 	assert.Contains(t, text, `"Cart" https://shop.example/cart`)
 
 	// A call goes to the tab with the origin it was listed at, and the page's output is normalized.
@@ -161,7 +159,7 @@ func TestExtensionSourceCalls(t *testing.T) {
 
 	// Arguments over native messaging's 1 MB to the browser are refused here, the limit named.
 	tc := strings.Repeat("x", nativehost.MaxToBrowser)
-	text, isErr := callText(t, cs, "search", map[string]any{"q": tc})
+	text, isErr := mcpclient.CallText(t, cs, "search", map[string]any{"q": tc})
 	assert.True(t, isErr)
 	assert.Contains(t, text, "1 MB (1048576 bytes) from the host to the browser")
 
@@ -235,5 +233,5 @@ func TestExtensionSourceCalls(t *testing.T) {
 	assert.True(t, r.IsError)
 	raw, _ = json.Marshal(r.Content)
 	assert.Contains(t, string(raw), "the browser disconnected")
-	require.Eventually(t, func() bool { return len(listedNames(t, cs)) == 3 }, 5*time.Second, 20*time.Millisecond)
+	require.Eventually(t, func() bool { return len(mcpclient.Names(t, cs)) == 3 }, 5*time.Second, 20*time.Millisecond)
 }

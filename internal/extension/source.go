@@ -1,6 +1,11 @@
 //go:build !js
 
-package main
+// Package extension is the source of pages of `webmcp-mcp -extension`: the person's own browser,
+// reached through the webmcp-bridge extension and its native-messaging host (internal/nativehost).
+// The extension decides what an agent sees (the tabs of the origins the person allowed) and asks
+// the person before a consequential tool runs; this side speaks to every host it finds in the
+// rendezvous directory and turns the browsers' messages into pages for [mcpserver.Server].
+package extension
 
 import (
 	"context"
@@ -15,12 +20,13 @@ import (
 	"sync"
 	"time"
 
+	"github.com/webmcp-bridge/webmcp-bridge/internal/mcpserver"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/nativehost"
 )
 
-// extensionSource is the PageSource of `webmcp-mcp -extension`: the tabs of the person's own
+// A Source is the [mcpserver.Source] of `webmcp-mcp -extension`: the tabs of the person's own
 // browser, reached through the webmcp-bridge extension and its native-messaging host (a
-// webmcp-mcp the browser started, nativehost.go) over the host's Unix socket. The extension
+// webmcp-mcp the browser started, [nativehost.Run]) over the host's Unix socket. The extension
 // decides what is seen: only tabs of origins the person allowed (in its panel, or with -allow
 // here), never an incognito tab; where a page is comes from chrome.tabs, never from the page;
 // a consequential tool runs only once the person confirmed it in the browser.
@@ -29,7 +35,7 @@ import (
 // tool, args}, abort {id}. From it: pages {pages: [{tab, window, url, origin, title, tools,
 // more, loading}]}, progress {id, message}, result {id, output | error, errorName | tooLarge |
 // gone: "navigated" | "closed" | "notool"}.
-type extensionSource struct {
+type Source struct {
 	log            *slog.Logger
 	allow          []string
 	confirm        bool
@@ -41,7 +47,7 @@ type extensionSource struct {
 	browsers map[string]*extBrowser // by socket path
 	ids      map[string]string      // "socket|tab" → page id
 	lastPage int
-	closed   []Page // the last pages that closed, newest last
+	closed   []mcpserver.Page // the last pages that closed, newest last
 	calls    map[int64]*extCall
 	nextCall int64
 
@@ -56,7 +62,7 @@ type extBrowser struct {
 	path  string
 	conn  *net.UnixConn
 	wmu   sync.Mutex
-	pages []Page
+	pages []mcpserver.Page
 	tabs  map[string]int // page id → the browser's tab id
 }
 
@@ -88,14 +94,14 @@ type extMessage struct {
 // extPage is a tab as the extension describes it: where it is from chrome.tabs, its tools from
 // the page.
 type extPage struct {
-	Tab     int        `json:"tab"`
-	Window  int        `json:"window"`
-	URL     string     `json:"url"`
-	Origin  string     `json:"origin"`
-	Title   string     `json:"title"`
-	Tools   []PageTool `json:"tools"`
-	More    int        `json:"more"`
-	Loading bool       `json:"loading"`
+	Tab     int                  `json:"tab"`
+	Window  int                  `json:"window"`
+	URL     string               `json:"url"`
+	Origin  string               `json:"origin"`
+	Title   string               `json:"title"`
+	Tools   []mcpserver.PageTool `json:"tools"`
+	More    int                  `json:"more"`
+	Loading bool                 `json:"loading"`
 }
 
 // noBrowser is what webmcp_list_pages says while no browser is connected.
@@ -104,23 +110,26 @@ const noBrowser = "no browser connected: is the extension installed and the host
 // maxClosedPages is how many closed pages Pages still names.
 const maxClosedPages = 8
 
-func newExtensionSource(
+// New makes a Source that offers the tabs of the allow origins (besides those the person
+// allowed in the extension), asks the person to confirm consequential tools when confirm is
+// set, waiting at most confirmTimeout, and greets each browser as webmcp-mcp version.
+func New(
 	allow []string,
 	confirm bool,
 	confirmTimeout time.Duration,
 	version string,
 	log *slog.Logger,
-) *extensionSource {
-	return &extensionSource{log: log, allow: allow, confirm: confirm, confirmTimeout: confirmTimeout, version: version,
+) *Source {
+	return &Source{log: log, allow: allow, confirm: confirm, confirmTimeout: confirmTimeout, version: version,
 		changes: make(chan struct{}, 1), browsers: map[string]*extBrowser{}, ids: map[string]string{},
 		calls: map[int64]*extCall{}, listed: make(chan struct{}), awaiting: map[string]bool{}}
 }
 
 // Listed is closed once the browsers found at the start have listed their pages.
-func (s *extensionSource) Listed() <-chan struct{} { return s.listed }
+func (s *Source) Listed() <-chan struct{} { return s.listed }
 
 // heard marks path's first list as come (s.mu held); path "" ends the wait for the start's scan.
-func (s *extensionSource) heard(path string) {
+func (s *Source) heard(path string) {
 	if s.awaiting == nil {
 		return
 	}
@@ -131,9 +140,9 @@ func (s *extensionSource) heard(path string) {
 	}
 }
 
-// connectLoop connects to every host in the rendezvous directory, now and whenever one comes,
+// Run connects to every host in the rendezvous directory dir, now and whenever one comes,
 // until ctx ends.
-func (s *extensionSource) connectLoop(ctx context.Context, dir string) {
+func (s *Source) Run(ctx context.Context, dir string) {
 	for {
 		for _, path := range nativehost.HostSockets(dir) {
 			s.mu.Lock()
@@ -173,7 +182,7 @@ func (s *extensionSource) connectLoop(ctx context.Context, dir string) {
 	}
 }
 
-func (s *extensionSource) hello(b *extBrowser) {
+func (s *Source) hello(b *extBrowser) {
 	msg, _ := json.Marshal(map[string]any{"type": "hello", "allow": s.allow, "confirm": s.confirm,
 		"confirmTimeoutMs": s.confirmTimeout.Milliseconds(), "server": "webmcp-mcp " + s.version})
 	if err := s.send(b, msg); err != nil {
@@ -183,7 +192,7 @@ func (s *extensionSource) hello(b *extBrowser) {
 
 // send writes msg to b's host; one that would not fit native messaging's 1 MB to the browser
 // (with the room the host takes to tag it) is refused with that limit named.
-func (s *extensionSource) send(b *extBrowser, msg []byte) error {
+func (s *Source) send(b *extBrowser, msg []byte) error {
 	if len(msg) > nativehost.MaxToBrowser-nativehost.ClientTagRoom {
 		return &nativehost.FrameLimitError{Size: len(msg), Limit: nativehost.MaxToBrowser, What: "to the browser"}
 	}
@@ -194,7 +203,7 @@ func (s *extensionSource) send(b *extBrowser, msg []byte) error {
 
 // read takes the browser's messages until the host goes; then the browser's pages close and
 // its calls in flight answer that the browser went away.
-func (s *extensionSource) read(b *extBrowser) {
+func (s *Source) read(b *extBrowser) {
 	for {
 		raw, err := nativehost.ReadFrame(b.conn, nativehost.MaxFromBrowser, "from the browser")
 		if errors.Is(err, nativehost.ErrFrameTooLarge) {
@@ -226,7 +235,7 @@ func (s *extensionSource) read(b *extBrowser) {
 	s.changed()
 }
 
-func (s *extensionSource) take(b *extBrowser, m extMessage) {
+func (s *Source) take(b *extBrowser, m extMessage) {
 	switch m.Type {
 	case "pages":
 		s.mu.Lock()
@@ -239,7 +248,7 @@ func (s *extensionSource) take(b *extBrowser, m extMessage) {
 		c := s.calls[m.ID]
 		s.mu.Unlock()
 		if c != nil && c.notify != nil {
-			c.notify(clip(m.Message, maxErrorChars))
+			c.notify(mcpserver.Clip(m.Message, mcpserver.MaxErrorChars))
 		}
 	case "result":
 		s.mu.Lock()
@@ -250,14 +259,14 @@ func (s *extensionSource) take(b *extBrowser, m extMessage) {
 			c.done <- m.extResult
 		}
 	case "refused":
-		s.log.Warn("the host did not pass a message on", "err", clip(deref(m.Error), maxErrorChars))
+		s.log.Warn("the host did not pass a message on", "err", mcpserver.Clip(deref(m.Error), mcpserver.MaxErrorChars))
 	}
 }
 
 // setPages makes b's pages those listed (s.mu held); pages that are no longer listed close
 // with why.
-func (s *extensionSource) setPages(b *extBrowser, listed []extPage, why string) {
-	var pages []Page
+func (s *Source) setPages(b *extBrowser, listed []extPage, why string) {
+	var pages []mcpserver.Page
 	tabs := map[string]int{}
 	for _, p := range listed {
 		key := b.path + "|" + strconv.Itoa(p.Tab)
@@ -270,7 +279,7 @@ func (s *extensionSource) setPages(b *extBrowser, listed []extPage, why string) 
 		tabs[id] = p.Tab
 		pages = append(
 			pages,
-			Page{
+			mcpserver.Page{
 				ID:      id,
 				URL:     p.URL,
 				Origin:  p.Origin,
@@ -286,7 +295,7 @@ func (s *extensionSource) setPages(b *extBrowser, listed []extPage, why string) 
 			delete(s.ids, b.path+"|"+strconv.Itoa(b.tabs[old.ID]))
 			s.closed = append(
 				s.closed,
-				Page{ID: old.ID, URL: old.URL, Origin: old.Origin, Title: old.Title, Closed: why},
+				mcpserver.Page{ID: old.ID, URL: old.URL, Origin: old.Origin, Title: old.Title, Closed: why},
 			)
 		}
 	}
@@ -296,7 +305,7 @@ func (s *extensionSource) setPages(b *extBrowser, listed []extPage, why string) 
 	b.pages, b.tabs = pages, tabs
 }
 
-func (s *extensionSource) changed() {
+func (s *Source) changed() {
 	select {
 	case s.changes <- struct{}{}:
 	default:
@@ -304,10 +313,10 @@ func (s *extensionSource) changed() {
 }
 
 // Pages lists the allowed tabs of every connected browser, then the last closed ones.
-func (s *extensionSource) Pages(context.Context) []Page {
+func (s *Source) Pages(context.Context) []mcpserver.Page {
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	var out []Page
+	var out []mcpserver.Page
 	for _, path := range slices.Sorted(maps.Keys(s.browsers)) {
 		out = append(out, s.browsers[path].pages...)
 	}
@@ -316,7 +325,7 @@ func (s *extensionSource) Pages(context.Context) []Page {
 
 // EmptyMessage is what webmcp_list_pages says when no page is listed: whether a browser is
 // connected, and what to do.
-func (s *extensionSource) EmptyMessage() string {
+func (s *Source) EmptyMessage() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if len(s.browsers) == 0 {
@@ -327,20 +336,20 @@ func (s *extensionSource) EmptyMessage() string {
 }
 
 // Open is not offered: the pages are the person's own tabs.
-func (s *extensionSource) Open(context.Context, string) (Page, error) {
-	return Page{}, fmt.Errorf(
+func (s *Source) Open(context.Context, string) (mcpserver.Page, error) {
+	return mcpserver.Page{}, fmt.Errorf(
 		"%w: with -extension the pages are the tabs of your browser; open the page there (and allow its origin)",
 		errors.ErrUnsupported,
 	)
 }
 
 // Close is not offered either: an agent does not close the person's tabs.
-func (s *extensionSource) Close(context.Context, string) error {
+func (s *Source) Close(context.Context, string) error {
 	return fmt.Errorf("%w: with -extension an agent does not close your tabs", errors.ErrUnsupported)
 }
 
 // ConfirmTime is how much longer than its timeout a call may take, for the person to confirm it.
-func (s *extensionSource) ConfirmTime(c ToolCall) time.Duration {
+func (s *Source) ConfirmTime(c mcpserver.ToolCall) time.Duration {
 	if !s.confirm {
 		return 0
 	}
@@ -364,7 +373,7 @@ func needsConfirm(ann map[string]any) bool {
 
 // Call sends the call to the browser of the page and waits for its answer; when ctx ends the
 // browser is told to abort the page's execute.
-func (s *extensionSource) Call(ctx context.Context, c ToolCall) (ToolAnswer, error) {
+func (s *Source) Call(ctx context.Context, c mcpserver.ToolCall) (mcpserver.ToolAnswer, error) {
 	s.mu.Lock()
 	var b *extBrowser
 	tab := 0
@@ -375,7 +384,7 @@ func (s *extensionSource) Call(ctx context.Context, c ToolCall) (ToolAnswer, err
 	}
 	if b == nil {
 		s.mu.Unlock()
-		return ToolAnswer{}, ErrPageClosed
+		return mcpserver.ToolAnswer{}, mcpserver.ErrPageClosed
 	}
 	s.nextCall++
 	id := s.nextCall
@@ -395,7 +404,7 @@ func (s *extensionSource) Call(ctx context.Context, c ToolCall) (ToolAnswer, err
 	}
 	if err != nil {
 		forget()
-		return ToolAnswer{}, fmt.Errorf("the call cannot be sent to the browser: %w", err)
+		return mcpserver.ToolAnswer{}, fmt.Errorf("the call cannot be sent to the browser: %w", err)
 	}
 	select {
 	case r := <-call.done:
@@ -406,35 +415,35 @@ func (s *extensionSource) Call(ctx context.Context, c ToolCall) (ToolAnswer, err
 		if err := s.send(b, abort); err != nil {
 			s.log.Debug("cannot abort a call", "err", err)
 		}
-		return ToolAnswer{}, ctx.Err()
+		return mcpserver.ToolAnswer{}, ctx.Err()
 	}
 }
 
 // answer is the browser's answer as the MCP side takes it.
-func (r extResult) answer() (ToolAnswer, error) {
+func (r extResult) answer() (mcpserver.ToolAnswer, error) {
 	switch r.Gone {
 	case "":
 	case "navigated":
-		return ToolAnswer{}, ErrNavigated
+		return mcpserver.ToolAnswer{}, mcpserver.ErrNavigated
 	case "notool":
-		return ToolAnswer{}, ErrNoSuchTool
+		return mcpserver.ToolAnswer{}, mcpserver.ErrNoSuchTool
 	case "browser":
-		return ToolAnswer{}, fmt.Errorf(
+		return mcpserver.ToolAnswer{}, fmt.Errorf(
 			"%w: the browser disconnected (its native-messaging host stopped)",
-			ErrPageClosed,
+			mcpserver.ErrPageClosed,
 		)
 	default:
-		return ToolAnswer{}, fmt.Errorf("%w: %s", ErrPageClosed, clip(r.Gone, maxErrorChars))
+		return mcpserver.ToolAnswer{}, fmt.Errorf("%w: %s", mcpserver.ErrPageClosed, mcpserver.Clip(r.Gone, mcpserver.MaxErrorChars))
 	}
 	switch {
 	case r.TooLarge > 0:
-		return ToolAnswer{TooLarge: r.TooLarge}, nil
+		return mcpserver.ToolAnswer{TooLarge: r.TooLarge}, nil
 	case r.Error != nil:
-		return ToolAnswer{Error: r.Error, ErrorName: r.ErrorName}, nil
-	case r.Output != nil && len(*r.Output) > maxOutputBytes:
-		return ToolAnswer{TooLarge: len(*r.Output)}, nil
+		return mcpserver.ToolAnswer{Error: r.Error, ErrorName: r.ErrorName}, nil
+	case r.Output != nil && len(*r.Output) > mcpserver.MaxOutputBytes:
+		return mcpserver.ToolAnswer{TooLarge: len(*r.Output)}, nil
 	}
-	return ToolAnswer{Output: r.Output}, nil
+	return mcpserver.ToolAnswer{Output: r.Output}, nil
 }
 
 func deref(s *string) string {
@@ -444,4 +453,4 @@ func deref(s *string) string {
 	return *s
 }
 
-func (s *extensionSource) Changes() <-chan struct{} { return s.changes }
+func (s *Source) Changes() <-chan struct{} { return s.changes }

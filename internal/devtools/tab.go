@@ -1,18 +1,15 @@
 //go:build !js
 
-package main
+package devtools
 
 import (
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"log/slog"
-	"net/url"
 	"slices"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 
 	"github.com/chromedp/cdproto/cdp"
@@ -23,167 +20,20 @@ import (
 	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/cdproto/webmcp"
 	"github.com/chromedp/chromedp"
-	"github.com/chromedp/chromedp/remote"
 
-	"github.com/webmcp-bridge/webmcp-bridge/internal/headless"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/mcpserver"
 )
-
-// browserConfig says which browser to drive.
-type browserConfig struct {
-	attach      string // a DevTools endpoint (http:// or ws://); empty: launch Chromium
-	chromium    string // the executable to launch
-	headed      bool
-	webmcp      bool // launch with --enable-features=WebMCP
-	userDataDir string
-}
-
-// startBrowser launches Chromium (or attaches to a running one) and returns a chromedp context
-// of the browser, with no tab of its own.
-func startBrowser(parent context.Context, cfg browserConfig) (context.Context, context.CancelFunc, error) {
-	var actx context.Context
-	var cancelAlloc context.CancelFunc
-	if cfg.attach != "" {
-		actx, cancelAlloc = remote.NewAllocator(parent, cfg.attach)
-	} else {
-		// The browser's defaults stand: private-network protection stays on, so a page the agent
-		// opens cannot reach loopback or intranet services without the browser's checks.
-		var extra []chromedp.ExecAllocatorOption
-		if cfg.headed {
-			extra = append(extra, chromedp.Flag("headless", false))
-		}
-		opts := headless.Options(cfg.chromium, cfg.userDataDir, cfg.webmcp, extra...)
-		actx, cancelAlloc = chromedp.NewExecAllocator(parent, opts...)
-	}
-	bctx, cancelBrowser := chromedp.NewContext(actx)
-	cancel := func() { cancelBrowser(); cancelAlloc() }
-	// Targets starts the browser (or connects) without opening a tab. The browser lives as long
-	// as the context of this first call, so it has no timeout of its own.
-	if _, err := chromedp.Targets(bctx); err != nil {
-		cancel()
-		if cfg.attach != "" {
-			return nil, nil, fmt.Errorf(
-				"cannot attach to the browser at %s: %w (start Chrome with --remote-debugging-port=9222)",
-				cfg.attach,
-				err,
-			)
-		}
-		return nil, nil, fmt.Errorf("cannot start %s: %w", cfg.chromium, err)
-	}
-	return bctx, cancel, nil
-}
-
-// devtoolsSource is the PageSource of a Chromium webmcp-mcp drives over DevTools (launched, or
-// attached with -browser): each page is a tab with the bridge injected before the page's scripts,
-// read and called from an isolated world; where a page is comes from DevTools.
-type devtoolsSource struct {
-	browser  context.Context // chromedp context of the browser
-	inject   string          // the script every page gets first
-	reader   string          // reader.js, evaluated in webmcp-mcp's isolated world of each page
-	timeout  time.Duration   // how long opening a page may take
-	log      *slog.Logger
-	attached bool                     // the browser is the person's (-browser): its tabs are adopted, not launched
-	allowed  func(origin string) bool // which of the person's tabs are adopted (nil: all)
-
-	nextCall atomic.Int64
-	changes  chan struct{}
-
-	mu       sync.Mutex
-	tabs     []*tab
-	lastPage int
-	gone     []Page // pages that closed, newest last (a few)
-}
-
-func newDevtoolsSource(
-	browser context.Context,
-	inject string,
-	timeout time.Duration,
-	log *slog.Logger,
-	attached bool,
-) *devtoolsSource {
-	return &devtoolsSource{
-		browser:  browser,
-		inject:   inject,
-		reader:   readerScript(),
-		timeout:  timeout,
-		log:      log,
-		attached: attached,
-		changes:  make(chan struct{}, 1),
-	}
-}
-
-// Changes implements PageSource.
-func (s *devtoolsSource) Changes() <-chan struct{} { return s.changes }
-
-// notify signals a change, coalesced.
-func (s *devtoolsSource) notify() {
-	select {
-	case s.changes <- struct{}{}:
-	default:
-	}
-}
-
-// Pages implements PageSource. With an attached browser, tabs the person opened since are
-// adopted first.
-func (s *devtoolsSource) Pages(ctx context.Context) []Page {
-	if s.attached {
-		if err := s.adoptTargets(); err != nil {
-			s.log.Debug("adopting tabs", "err", err)
-		}
-	}
-	var out []Page
-	for _, t := range s.allTabs() {
-		out = append(out, t.page())
-	}
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return append(out, s.gone...)
-}
-
-// Open implements PageSource.
-func (s *devtoolsSource) Open(ctx context.Context, rawURL string) (Page, error) {
-	t, err := s.openTab(ctx, rawURL)
-	if t == nil {
-		return Page{}, err
-	}
-	return t.page(), err
-}
-
-// Close implements PageSource.
-func (s *devtoolsSource) Close(ctx context.Context, id string) error {
-	t := s.tab(id)
-	if t == nil {
-		return ErrPageClosed
-	}
-	s.closeTab(t)
-	return nil
-}
-
-// Call implements PageSource.
-func (s *devtoolsSource) Call(ctx context.Context, c ToolCall) (ToolAnswer, error) {
-	t := s.tab(c.Page)
-	if t == nil {
-		s.mu.Lock()
-		defer s.mu.Unlock()
-		for _, g := range s.gone {
-			if g.ID == c.Page {
-				return ToolAnswer{}, fmt.Errorf("%w: %s", ErrPageClosed, g.Closed)
-			}
-		}
-		return ToolAnswer{}, ErrPageClosed
-	}
-	return t.call(ctx, c.Origin, c.Tool, c.Args)
-}
 
 // tab is one page webmcp-mcp drives: a browser tab with the bridge injected.
 type tab struct {
 	id     string // "p1", "p2", … as MCP clients name it
 	target string // the browser's id of the tab
-	src    *devtoolsSource
+	src    *Source
 	ctx    context.Context
 	cancel context.CancelFunc
 
 	mu      sync.Mutex
-	info    Page
+	info    mcpserver.Page
 	gen     int  // increases with each main-frame navigation
 	closed  bool // the tab is gone
 	native  bool // the page has the browser's own ModelContext: it is read from the isolated world
@@ -195,8 +45,8 @@ type tab struct {
 	refresh chan struct{}
 }
 
-// page is the tab as a Page of the source.
-func (t *tab) page() Page {
+// page is the tab as a mcpserver.Page of the source.
+func (t *tab) page() mcpserver.Page {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	p := t.info
@@ -210,7 +60,7 @@ func (t *tab) page() Page {
 	return p
 }
 
-func (t *tab) snapshot() (Page, int, bool) {
+func (t *tab) snapshot() (mcpserver.Page, int, bool) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.info, t.gen, t.closed
@@ -283,7 +133,7 @@ func (t *tab) onEvent(ev any) {
 		t.gen++
 		// A new document: its tools and errors are read anew; whether webmcp-mcp is still loading
 		// the page, and why it did not load (Chromium then shows its error page), stay.
-		t.info = Page{URL: ev.Frame.URL, Origin: ev.Frame.SecurityOrigin,
+		t.info = mcpserver.Page{URL: ev.Frame.URL, Origin: ev.Frame.SecurityOrigin,
 			Loading: t.info.Loading, LoadError: t.info.LoadError}
 		t.mu.Unlock()
 		t.scheduleRefresh()
@@ -322,7 +172,7 @@ const (
 // pageError records one of the page's uncaught errors or failed loads (page text, bounded) and
 // logs it (-v).
 func (t *tab) pageError(text string) {
-	text = clip(strings.TrimSpace(text), 300)
+	text = mcpserver.Clip(strings.TrimSpace(text), 300)
 	t.src.log.Debug("page error", "page", t.id, "error", text)
 	t.mu.Lock()
 	t.info.Errors = append(t.info.Errors, text)
@@ -373,7 +223,7 @@ func (t *tab) dismissDialog(ev *page.EventJavascriptDialogOpening) {
 	if accept {
 		what = "accepted"
 	}
-	note := fmt.Sprintf("%s %q %s", ev.Type, clip(ev.Message, 200), what)
+	note := fmt.Sprintf("%s %q %s", ev.Type, mcpserver.Clip(ev.Message, 200), what)
 	t.mu.Lock()
 	t.dialogs = append(t.dialogs, note)
 	if len(t.dialogs) > maxDialogs {
@@ -445,20 +295,20 @@ func (t *tab) read() bool {
 		return false
 	}
 	t.native = native
-	t.info.Title, t.info.Tools, t.info.More = clip(title, maxTitleChars), tools, more
+	t.info.Title, t.info.Tools, t.info.More = mcpserver.Clip(title, mcpserver.MaxTitleChars), tools, more
 	return true
 }
 
 // readTools reads the page's tools.
-func (t *tab) readTools(ctx context.Context) (tools []PageTool, more int, native bool, err error) {
+func (t *tab) readTools(ctx context.Context) (tools []mcpserver.PageTool, more int, native bool, err error) {
 	s, err := t.evalIsolated(ctx, "__webmcpMcp.list()")
 	if err != nil {
 		return nil, 0, false, err
 	}
 	var got struct {
-		Native bool       `json:"native"`
-		Tools  []PageTool `json:"tools"`
-		More   int        `json:"more"`
+		Native bool                 `json:"native"`
+		Tools  []mcpserver.PageTool `json:"tools"`
+		More   int                  `json:"more"`
 	}
 	if err := json.Unmarshal([]byte(s), &got); err != nil {
 		return nil, 0, false, fmt.Errorf("the isolated world's tool list is not readable: %w", err)
@@ -482,7 +332,7 @@ func (t *tab) readTools(ctx context.Context) (tools []PageTool, more int, native
 const worldName = "webmcp-mcp"
 
 // evalIsolated evaluates expr, which yields a string, in webmcp-mcp's isolated world of the
-// tab's main frame (Page.createIsolatedWorld, once per document, with reader.js in it).
+// tab's main frame (mcpserver.Page.createIsolatedWorld, once per document, with reader.js in it).
 func (t *tab) evalIsolated(ctx context.Context, expr string) (string, error) {
 	t.mu.Lock()
 	world, of, gen := t.world, t.worldOf, t.gen
@@ -519,10 +369,11 @@ func (t *tab) evalIsolated(ctx context.Context, expr string) (string, error) {
 // evalIn evaluates expr in the execution context id (0: the page's own world) and returns the
 // string it yields (awaited when a promise).
 func evalIn(ctx context.Context, id runtime.ExecutionContextID, expr string) (string, error) {
+	yes := true
 	res, err := chromedp.Call(
 		ctx,
 		runtime.Evaluate,
-		runtime.EvaluateParams{Expression: expr, ContextID: id, ReturnByValue: ptr(true), AwaitPromise: ptr(true)},
+		runtime.EvaluateParams{Expression: expr, ContextID: id, ReturnByValue: &yes, AwaitPromise: &yes},
 	)
 	if err != nil {
 		return "", err
@@ -532,7 +383,7 @@ func evalIn(ctx context.Context, id runtime.ExecutionContextID, expr string) (st
 		if e := res.ExceptionDetails.Exception; e != nil && e.Description != "" {
 			msg = e.Description
 		}
-		return "", errors.New(clip(msg, 500))
+		return "", errors.New(mcpserver.Clip(msg, 500))
 	}
 	var s string
 	if res.Result == nil || json.Unmarshal([]byte(res.Result.Value), &s) != nil {
@@ -544,15 +395,6 @@ func evalIn(ctx context.Context, id runtime.ExecutionContextID, expr string) (st
 // evalMain evaluates expr in the page's own world: only for the bridge's ModelContext where the
 // browser has none, and only for the page's own data.
 func evalMain(ctx context.Context, expr string) (string, error) { return evalIn(ctx, 0, expr) }
-
-// clip cuts s to at most n characters, marking the cut.
-func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n]) + "…"
-}
 
 // callAnswer is what __webmcpMcp.call answers (reader.js).
 type callAnswer struct {
@@ -566,27 +408,27 @@ type callAnswer struct {
 }
 
 // call runs one tool call in the page: executeTool with an AbortSignal that ctx's end (the MCP
-// client's cancellation) aborts. It returns the page's answer, ErrNavigated when the document
-// changed under the call, ErrPageClosed when the tab went away, ErrNoSuchTool, or ctx's error.
-func (t *tab) call(ctx context.Context, origin, name string, args json.RawMessage) (ToolAnswer, error) {
+// client's cancellation) aborts. It returns the page's answer, mcpserver.ErrNavigated when the document
+// changed under the call, mcpserver.ErrPageClosed when the tab went away, mcpserver.ErrNoSuchTool, or ctx's error.
+func (t *tab) call(ctx context.Context, origin, name string, args json.RawMessage) (mcpserver.ToolAnswer, error) {
 	a, err := t.run(ctx, origin, name, args)
 	switch {
 	case err != nil:
-		return ToolAnswer{}, err
+		return mcpserver.ToolAnswer{}, err
 	case a.Missing:
-		return ToolAnswer{}, ErrNoSuchTool
+		return mcpserver.ToolAnswer{}, mcpserver.ErrNoSuchTool
 	}
-	return ToolAnswer{Output: a.Raw, TooLarge: a.TooLarge, Error: a.Error, ErrorCut: a.ErrorCut, ErrorName: a.Name}, nil
+	return mcpserver.ToolAnswer{Output: a.Raw, TooLarge: a.TooLarge, Error: a.Error, ErrorCut: a.ErrorCut, ErrorName: a.Name}, nil
 }
 
 // run is call with the page's answer as reader.js gives it.
 func (t *tab) run(ctx context.Context, origin, name string, args json.RawMessage) (callAnswer, error) {
 	info, gen, closed := t.snapshot()
 	if closed {
-		return callAnswer{}, ErrPageClosed
+		return callAnswer{}, mcpserver.ErrPageClosed
 	}
 	if info.Origin != origin { // the browser says the tab is elsewhere now
-		return callAnswer{}, ErrNavigated
+		return callAnswer{}, mcpserver.ErrNavigated
 	}
 	t.mu.Lock()
 	native := t.native
@@ -618,16 +460,16 @@ func (t *tab) run(ctx context.Context, origin, name string, args json.RawMessage
 			return callAnswer{}, ctx.Err()
 		case closedNow || t.ctx.Err() != nil:
 			if why := t.crashReason(); why != "" {
-				return callAnswer{}, fmt.Errorf("%w: %s", ErrPageClosed, why)
+				return callAnswer{}, fmt.Errorf("%w: %s", mcpserver.ErrPageClosed, why)
 			}
-			return callAnswer{}, ErrPageClosed
+			return callAnswer{}, mcpserver.ErrPageClosed
 		case genNow != gen || isContextGone(err):
-			return callAnswer{}, ErrNavigated
+			return callAnswer{}, mcpserver.ErrNavigated
 		}
 		return callAnswer{}, err
 	}
 	if _, genNow, _ := t.snapshot(); genNow != gen {
-		return callAnswer{}, ErrNavigated
+		return callAnswer{}, mcpserver.ErrNavigated
 	}
 	var a callAnswer
 	if err := json.Unmarshal([]byte(s), &a); err != nil {
@@ -635,7 +477,7 @@ func (t *tab) run(ctx context.Context, origin, name string, args json.RawMessage
 		return callAnswer{Error: &msg}, nil
 	}
 	if a.Navigated != "" {
-		return a, ErrNavigated
+		return a, mcpserver.ErrNavigated
 	}
 	return a, nil
 }
@@ -671,186 +513,8 @@ func jsString(s string) string {
 	return string(b)
 }
 
-// openTab opens url in a new tab with the bridge injected and lists its tools. A page that did
-// not load stays listed with the reason (the error is returned too); opening its URL again
-// retries in the same tab.
-func (a *devtoolsSource) openTab(ctx context.Context, rawURL string) (*tab, error) {
-	u, err := url.Parse(rawURL)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https" && rawURL != "about:blank") {
-		return nil, fmt.Errorf("%q is not an http(s) URL", clip(rawURL, 200))
-	}
-	t := a.failedTab(rawURL)
-	if t == nil {
-		tctx, cancel := chromedp.NewContext(a.browser)
-		t = a.newTab(tctx, cancel, "")
-		t.wanted = rawURL
-		if err := t.setup(false); err != nil {
-			a.closeTab(t)
-			return nil, fmt.Errorf("preparing a tab: %w", err)
-		}
-		if c := chromedp.FromContext(tctx); c != nil && c.Target != nil {
-			a.mu.Lock()
-			t.target = string(c.Target.TargetID)
-			a.mu.Unlock()
-		}
-	}
-	t.mu.Lock()
-	t.info.Loading = true
-	t.mu.Unlock()
-	nctx, ncancel := context.WithTimeout(t.ctx, a.timeout)
-	defer ncancel()
-	stop := context.AfterFunc(ctx, ncancel)
-	defer stop()
-	err = chromedp.Do(nctx, chromedp.Navigate(rawURL))
-	t.mu.Lock()
-	t.info.LoadError = ""
-	if err != nil {
-		t.info.LoadError = clip(err.Error(), 300)
-	}
-	t.mu.Unlock()
-	if err == nil {
-		t.read()
-	}
-	t.mu.Lock()
-	t.info.Loading = false
-	t.mu.Unlock()
-	a.notify()
-	if err != nil {
-		return t, fmt.Errorf("opening %s: %w", clip(rawURL, 200), err)
-	}
-	return t, nil
-}
-
-// failedTab is the open tab that was opened with rawURL and did not load, if any.
-func (a *devtoolsSource) failedTab(rawURL string) *tab {
-	for _, t := range a.allTabs() {
-		t.mu.Lock()
-		failed := t.info.LoadError != "" && t.wanted == rawURL && !t.closed
-		t.mu.Unlock()
-		if failed {
-			return t
-		}
-	}
-	return nil
-}
-
-// crashed closes a tab whose renderer is gone, remembering why for its calls and the page list.
-func (a *devtoolsSource) crashed(t *tab, why string) {
-	t.mu.Lock()
-	t.crashed = why
-	t.mu.Unlock()
-	a.log.Warn("closing a page", "page", t.id, "why", why)
-	a.closeTab(t)
-}
-
 func (t *tab) crashReason() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()
 	return t.crashed
-}
-
-// adoptTargets takes in the page tabs of an attached browser that webmcp-mcp does not drive yet:
-// the bridge goes into their current document and every later one.
-func (a *devtoolsSource) adoptTargets() error {
-	infos, err := chromedp.Targets(a.browser)
-	if err != nil {
-		return err
-	}
-	for _, info := range infos {
-		if info.Type != "page" || strings.HasPrefix(info.URL, "devtools://") || strings.HasPrefix(info.URL, "chrome") {
-			continue
-		}
-		if a.drives(string(info.TargetID)) {
-			continue
-		}
-		if o, err := originOf(info.URL); a.allowed != nil && (err != nil || !a.allowed(o)) {
-			continue // a tab of an origin the person did not allow: not touched at all
-		}
-		tctx, cancel := chromedp.NewContext(
-			a.browser,
-			chromedp.WithTargetID(info.TargetID),
-			chromedp.WithDetachOnCancel(),
-		)
-		t := a.newTab(tctx, cancel, string(info.TargetID))
-		if err := t.setup(true); err != nil {
-			a.log.Warn("cannot drive a tab", "url", info.URL, "err", err)
-			a.closeTab(t)
-			continue
-		}
-		t.list()
-	}
-	return nil
-}
-
-func (a *devtoolsSource) newTab(ctx context.Context, cancel context.CancelFunc, targetID string) *tab {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	a.lastPage++
-	t := &tab{
-		id:      fmt.Sprintf("p%d", a.lastPage),
-		target:  targetID,
-		src:     a,
-		ctx:     ctx,
-		cancel:  cancel,
-		refresh: make(chan struct{}, 1),
-	}
-	a.tabs = append(a.tabs, t)
-	return t
-}
-
-// closeTab closes the tab (an attached tab is closed too: that is what was asked) and forgets it.
-func (a *devtoolsSource) closeTab(t *tab) {
-	ctx, cancel := context.WithTimeout(t.ctx, 5*time.Second)
-	_, _ = chromedp.Call(ctx, page.Close, cdp.Empty{})
-	cancel()
-	t.cancel()
-	a.forget(t)
-}
-
-// forget drops a tab that is gone and its tools.
-func (a *devtoolsSource) forget(t *tab) {
-	t.mu.Lock()
-	already := t.closed
-	t.closed = true
-	t.mu.Unlock()
-	if already {
-		return
-	}
-	p := t.page()
-	p.Tools, p.More, p.Loading = nil, 0, false
-	if p.Closed = t.crashReason(); p.Closed == "" {
-		p.Closed = "closed"
-	}
-	a.mu.Lock()
-	a.tabs = slices.DeleteFunc(a.tabs, func(x *tab) bool { return x == t })
-	a.gone = append(a.gone, p)
-	if len(a.gone) > maxGonePages {
-		a.gone = a.gone[len(a.gone)-maxGonePages:]
-	}
-	a.mu.Unlock()
-	a.notify()
-}
-
-func (a *devtoolsSource) tab(id string) *tab {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	for _, t := range a.tabs {
-		if t.id == id {
-			return t
-		}
-	}
-	return nil
-}
-
-// drives reports whether a tab of the browser's target id is one of webmcp-mcp's.
-func (a *devtoolsSource) drives(targetID string) bool {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return slices.ContainsFunc(a.tabs, func(t *tab) bool { return t.target == targetID })
-}
-
-func (a *devtoolsSource) allTabs() []*tab {
-	a.mu.Lock()
-	defer a.mu.Unlock()
-	return slices.Clone(a.tabs)
 }

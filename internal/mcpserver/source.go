@@ -1,6 +1,6 @@
 //go:build !js
 
-package main
+package mcpserver
 
 import (
 	"context"
@@ -9,9 +9,9 @@ import (
 	"time"
 )
 
-// PageSource is where webmcp-mcp's pages come from: a browser it drives over DevTools
-// (devtoolsSource, browser.go), or the person's own browser reached through the extension over
-// native messaging. The MCP side (tool names, provenance in descriptions and _meta, limits,
+// A Source is where webmcp-mcp's pages come from: a browser it drives over DevTools
+// (internal/devtools), or the person's own browser reached through the extension over native
+// messaging (internal/extension). The [Server] (tool names, provenance in descriptions and _meta, limits,
 // progress, cancellation, argument validation, normalization with bridge.ParseToolOutput) sees
 // pages only through this interface and knows no detail of how they are reached.
 //
@@ -21,7 +21,7 @@ import (
 // again, so a source passes page data on as it got it, cut only where a message must stay small.
 //
 // Every method is safe for concurrent use.
-type PageSource interface {
+type Source interface {
 	// Pages lists the open pages, each with the tools it had when the source last read it, in
 	// the order they were opened, then the last few pages that closed (Closed set, no tools). A
 	// page's ID stays the same while it is open and is never given to another page.
@@ -95,11 +95,11 @@ type ToolCall struct {
 
 // Optional interfaces a source may implement.
 type (
-	// emptyMessager says what webmcp_list_pages shows when no page is listed (instead of
+	// EmptyMessager says what webmcp_list_pages shows when no page is listed (instead of
 	// "open one with webmcp_open_page").
-	emptyMessager interface{ EmptyMessage() string }
-	// confirmer gives a call more time than -timeout, for the person to confirm it.
-	confirmer interface{ ConfirmTime(ToolCall) time.Duration }
+	EmptyMessager interface{ EmptyMessage() string }
+	// Confirmer gives a call more time than -timeout, for the person to confirm it.
+	Confirmer interface{ ConfirmTime(ToolCall) time.Duration }
 )
 
 // ToolAnswer is what the page answered: exactly one of Output, TooLarge > 0 or Error.

@@ -1,6 +1,6 @@
 //go:build !js
 
-package main
+package mcpserver
 
 import (
 	"fmt"
@@ -27,8 +27,8 @@ func noticeText(what, msg string) *bridge.TextContent {
 // pageError is the result for a tool that threw: webmcp-mcp's marked notice that the page's tool
 // failed, then the page's message (and error name), quoted as the page's.
 func pageError(page, tool string, ans ToolAnswer) *mcp.CallToolResult {
-	msg := cutNotice(*ans.Error, maxErrorChars, ans.ErrorCut, "the error message was")
-	msg = thrown.Message(clip(ans.ErrorName, 100), msg)
+	msg := cutNotice(*ans.Error, MaxErrorChars, ans.ErrorCut, "the error message was")
+	msg = thrown.Message(Clip(ans.ErrorName, 100), msg)
 	return mcpsdk.ToSDK(&bridge.CallToolResult{IsError: true, Content: []bridge.Content{
 		noticeText(
 			"pageError",

@@ -1,6 +1,6 @@
 //go:build !js
 
-package main
+package mcpserver
 
 import (
 	"encoding/json"
@@ -47,14 +47,14 @@ func mcpTool(name string, info Page, pt PageTool, schemaErr string) *mcp.Tool {
 	}
 	d.WriteString("\n" + untrustedMark)
 	if info.Title != "" {
-		d.WriteString(" page title " + strconv.Quote(clip(info.Title, maxTitleChars)) + ";")
+		d.WriteString(" page title " + strconv.Quote(Clip(info.Title, MaxTitleChars)) + ";")
 	}
 	d.WriteString(" tool description " + strconv.Quote(strings.TrimSpace(pt.Description)))
 	if pt.DescriptionCut > 0 {
 		fmt.Fprintf(
 			&d,
 			" [webmcp-mcp: the description was cut at %d of %d characters (the limit)]",
-			maxToolChars,
+			MaxToolChars,
 			pt.DescriptionCut,
 		)
 	}
@@ -78,22 +78,22 @@ func mcpTool(name string, info Page, pt PageTool, schemaErr string) *mcp.Tool {
 
 // pageMeta is _meta[metaPage]: where the page is, as the browser says.
 func pageMeta(info Page) map[string]any {
-	return map[string]any{"page": info.ID, "url": clip(info.URL, maxURLChars), "origin": clip(info.Origin, maxURLChars),
-		"title": clip(info.Title, maxTitleChars)}
+	return map[string]any{"page": info.ID, "url": Clip(info.URL, maxURLChars), "origin": Clip(info.Origin, maxURLChars),
+		"title": Clip(info.Title, MaxTitleChars)}
 }
 
 func hostOf(info Page) string {
 	if u, err := url.Parse(info.URL); err == nil && u.Host != "" {
-		return clip(u.Scheme+"://"+u.Host, maxURLChars)
+		return Clip(u.Scheme+"://"+u.Host, maxURLChars)
 	}
 	if info.Origin != "" {
-		return clip(info.Origin, maxURLChars)
+		return Clip(info.Origin, maxURLChars)
 	}
-	return clip(info.URL, maxURLChars)
+	return Clip(info.URL, maxURLChars)
 }
 
 // compileSchema compiles the tool's input schema with bridge/inputschema, as the page's bridge
-// does at registerTool: a schema outside the WebMCP subset, over maxSchemaBytes or unreadable
+// does at registerTool: a schema outside the WebMCP subset, over MaxSchemaBytes or unreadable
 // gives the reason its calls are refused instead.
 func compileSchema(pt PageTool) (*inputschema.Schema, string) {
 	switch {
@@ -101,7 +101,7 @@ func compileSchema(pt PageTool) (*inputschema.Schema, string) {
 		return nil, fmt.Sprintf(
 			"the page's input schema is %s of JSON, over the %s limit, so its arguments cannot be checked",
 			sanitize.FormatBytes(int64(pt.SchemaTooLarge)),
-			sanitize.FormatBytes(maxSchemaBytes),
+			sanitize.FormatBytes(MaxSchemaBytes),
 		)
 	case pt.SchemaUnreadable:
 		return nil, "the page's input schema is not JSON, so its arguments cannot be checked"
@@ -113,7 +113,7 @@ func compileSchema(pt PageTool) (*inputschema.Schema, string) {
 	s, err := inputschema.CompileJSON(b)
 	if err != nil {
 		return nil, "its input schema is outside WebMCP's subset, as the page's bridge refuses it at registerTool: " +
-			strconv.Quote(clip(err.Error(), 200))
+			strconv.Quote(Clip(err.Error(), 200))
 	}
 	return s, ""
 }
@@ -160,11 +160,11 @@ func objectSchema(s map[string]any) map[string]any {
 var toolName = regexp.MustCompile(boundary.ToolNamePattern)
 
 // boundTools drops the tools whose names break the WebMCP rule and holds the others to the limits
-// of the tool list (maxPageTools per page; boundTool each).
+// of the tool list (MaxPageTools per page; boundTool each).
 func boundTools(tools []PageTool) []PageTool {
 	var out []PageTool
 	for _, pt := range tools {
-		if !toolName.MatchString(pt.Name) || len(out) == maxPageTools {
+		if !toolName.MatchString(pt.Name) || len(out) == MaxPageTools {
 			continue
 		}
 		pt.Annotations = maps.Clone(pt.Annotations)
@@ -177,15 +177,15 @@ func boundTools(tools []PageTool) []PageTool {
 // boundTool holds a page tool to the limits of the tool list; DescriptionCut says where the
 // description was cut (mcpTool marks it), SchemaTooLarge where the schema was left out.
 func boundTool(pt *PageTool) {
-	pt.Title = clip(pt.Title, maxTitleChars)
-	if r := []rune(pt.Description); len(r) > maxToolChars || pt.DescriptionCut > 0 {
+	pt.Title = Clip(pt.Title, MaxTitleChars)
+	if r := []rune(pt.Description); len(r) > MaxToolChars || pt.DescriptionCut > 0 {
 		if pt.DescriptionCut == 0 {
 			pt.DescriptionCut = len(r)
 		}
-		pt.Description = string(r[:min(len(r), maxToolChars)])
+		pt.Description = string(r[:min(len(r), MaxToolChars)])
 	}
 	if pt.InputSchema != nil {
-		if b, err := json.Marshal(pt.InputSchema); err != nil || len(b) > maxSchemaBytes {
+		if b, err := json.Marshal(pt.InputSchema); err != nil || len(b) > MaxSchemaBytes {
 			pt.InputSchema, pt.SchemaTooLarge = nil, len(b)
 		}
 	}

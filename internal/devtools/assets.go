@@ -1,6 +1,6 @@
 //go:build !js
 
-package main
+package devtools
 
 import (
 	_ "embed"
@@ -14,16 +14,17 @@ import (
 
 	"github.com/webmcp-bridge/webmcp-bridge/bridge"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/bundled"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/mcpserver"
 )
 
 // assetFiles are the files of web/dist the bridge needs in a page.
 var assetFiles = []string{"webmcp-bridge.js", "webmcp-bridge-worker.js", "webmcp-bridge.wasm"}
 
-// findAssets returns the directory that holds the built bridge (web/dist, written by
+// FindAssets returns the directory that holds the built bridge (web/dist, written by
 // `make build`): dir if given, else $WEBMCP_BRIDGE_ASSETS, else a web/dist found in the working
 // directory or a parent of it, or beside or above the executable; "" when there is none (a
 // binary from `go install`): pages then get the embedded loader only.
-func findAssets(dir string) (string, error) {
+func FindAssets(dir string) (string, error) {
 	if dir == "" {
 		dir = os.Getenv("WEBMCP_BRIDGE_ASSETS")
 	}
@@ -66,11 +67,11 @@ func checkAssets(dir string) error {
 	return nil
 }
 
-// serveAssets serves the bridge's files on a loopback port to any page (pages of every origin
+// ServeAssets serves the bridge's files on a loopback port to any page (pages of every origin
 // load them, as they load the extension's web_accessible_resources) and returns their base URL.
 // Only the three files are served; with dir "", none (the page's bridge finds its module
 // missing and steps aside: what pages return is normalized by webmcp-mcp alone).
-func serveAssets(dir string) (base string, stop func(), err error) {
+func ServeAssets(dir string) (base string, stop func(), err error) {
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		return "", nil, err
@@ -112,11 +113,11 @@ var injectTemplate string
 // when its tools change.
 const notifyName = "__webmcpMcpToolsChanged"
 
-// injectScript is the script every page gets before its own: the embedded loader, told where
+// InjectScript is the script every page gets before its own: the embedded loader, told where
 // its module is (served from dir; none when dir is ""), then the entry point webmcp-mcp calls.
 // With a policy, the page's bridge is configured with it too (the result is normalized natively
 // under it either way).
-func injectScript(dir, base string, policy *bridge.Policy) (string, error) {
+func InjectScript(dir, base string, policy *bridge.Policy) (string, error) {
 	loader := []byte(bundled.Loader)
 	cfg := map[string]any{"base": base, "notify": notifyName}
 	if policy != nil {
@@ -142,11 +143,11 @@ var readerTemplate string
 func readerScript() string {
 	cj, _ := json.Marshal(
 		map[string]int{
-			"maxDescription": maxToolChars + 1,
-			"maxSchema":      maxSchemaBytes + 1,
-			"maxTools":       maxPageTools,
-			"maxRaw":         maxOutputBytes,
-			"maxError":       maxErrorChars,
+			"maxDescription": mcpserver.MaxToolChars + 1,
+			"maxSchema":      mcpserver.MaxSchemaBytes + 1,
+			"maxTools":       mcpserver.MaxPageTools,
+			"maxRaw":         mcpserver.MaxOutputBytes,
+			"maxError":       mcpserver.MaxErrorChars,
 		},
 	)
 	return strings.Replace(readerTemplate, "const cfg = __CONFIG__;", "const cfg = "+string(cj)+";", 1)

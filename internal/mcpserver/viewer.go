@@ -1,6 +1,6 @@
 //go:build !js
 
-package main
+package mcpserver
 
 import (
 	"context"
@@ -30,9 +30,9 @@ func viewerHTML() string {
 }
 
 // addViewer offers the view as a resource.
-func (a *app) addViewer() {
+func (s *Server) addViewer() {
 	html := viewerHTML()
-	a.server.AddResource(
+	s.server.AddResource(
 		&mcp.Resource{URI: viewerURI, Name: "webmcp-mcp-viewer", Title: "What the page returned", MIMEType: viewerMIME,
 			Description: "Shows a page tool's result as the person would see it: sanitized HTML, images, tables and " +
 				"links with their real host."},

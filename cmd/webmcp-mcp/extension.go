@@ -3,7 +3,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"flag"
 	"fmt"
@@ -156,36 +155,4 @@ func hostSetup(e extensionOptions, stdout io.Writer) (bool, error) {
 		return true, hostinstall.Uninstall(e.hostDir, stdout)
 	}
 	return false, nil
-}
-
-// runExtension serves the tabs of the person's browser (-extension) until the client goes
-// away or ctx ends.
-func runExtension(ctx context.Context, o options, a *app, log *slog.Logger) error {
-	dir, err := nativehost.RendezvousDir()
-	if err != nil {
-		return err
-	}
-	src := newExtensionSource(o.ext.origins(), o.ext.confirm == "always", o.ext.confirmTimeout, serverVersion(), log)
-	go src.connectLoop(ctx, dir)
-	a.serve(ctx, src)
-	a.awaitListed(ctx, src.Listed())
-	return nil
-}
-
-// awaitListed makes the first tools/list (and a call of a name not known yet) wait, at most
-// -ready-timeout, until the browsers listed their tabs, as it waits for -open pages with DevTools.
-func (a *app) awaitListed(ctx context.Context, listed <-chan struct{}) {
-	a.readyBy = time.Now().Add(a.readyTimeout)
-	a.pending = []string{"the browser's list of tabs"}
-	go func() {
-		select {
-		case <-listed:
-		case <-ctx.Done():
-		}
-		a.syncTools()
-		a.pendingMu.Lock()
-		a.pending = nil
-		a.pendingMu.Unlock()
-		close(a.ready)
-	}()
 }

@@ -1,6 +1,6 @@
 //go:build !js
 
-package main
+package mcpserver
 
 import (
 	"encoding/json"
@@ -20,24 +20,24 @@ import (
 const (
 	// maxWireBytes bounds one tools/call result as JSON, whatever made it large.
 	maxWireBytes = 8 << 20
-	// maxOutputBytes bounds what a page tool may return (its JSON); the result carries data
+	// MaxOutputBytes bounds what a page tool may return (its JSON); the result carries data
 	// twice (structuredContent and its text), so this is half of maxWireBytes at most.
-	maxOutputBytes = 4 << 20
+	MaxOutputBytes = 4 << 20
 	// maxListBytes bounds all page tools together in tools/list; tools past it are left out
 	// and webmcp_list_pages says how many.
 	maxListBytes   = 4 << 20
-	maxPageTools   = 256      // tools per page
-	maxToolChars   = 4000     // a tool's description, in characters
-	maxTitleChars  = 200      // a tool's or a page's title
-	maxSchemaBytes = 64 << 10 // a tool's input schema as JSON
-	maxErrorChars  = 4000     // a thrown error's message
+	MaxPageTools   = 256      // tools per page
+	MaxToolChars   = 4000     // a tool's description, in characters
+	MaxTitleChars  = 200      // a tool's or a page's title
+	MaxSchemaBytes = 64 << 10 // a tool's input schema as JSON
+	MaxErrorChars  = 4000     // a thrown error's message
 	maxURLChars    = 2048     // a page URL as the tool list shows it
 )
 
-// outputPolicy is p with maxResultBytes no larger than maxOutputBytes.
+// outputPolicy is p with maxResultBytes no larger than MaxOutputBytes.
 func outputPolicy(p bridge.Policy) bridge.Policy {
-	if p.MaxResultBytes <= 0 || p.MaxResultBytes > maxOutputBytes {
-		p.MaxResultBytes = maxOutputBytes
+	if p.MaxResultBytes <= 0 || p.MaxResultBytes > MaxOutputBytes {
+		p.MaxResultBytes = MaxOutputBytes
 	}
 	return p
 }
@@ -68,4 +68,13 @@ func cutNotice(s string, n, total int, what string) string {
 		r = r[:n]
 	}
 	return string(r) + fmt.Sprintf("… [webmcp-mcp: %s cut at %d of %d characters (the limit)]", what, n, total)
+}
+
+// Clip cuts s to at most n characters, marking the cut with "…".
+func Clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n]) + "…"
 }

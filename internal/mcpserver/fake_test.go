@@ -1,24 +1,21 @@
 //go:build !js
 
-package main
+package mcpserver
 
 import (
 	"context"
-	"encoding/json"
-	"io"
-	"log/slog"
 	"slices"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-	"github.com/stretchr/testify/require"
 
 	"github.com/webmcp-bridge/webmcp-bridge/bridge"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/mcpclient"
 )
 
-// memSource is a PageSource held in memory, for tests of the MCP side: pages are set by the
+// memSource is a Source held in memory, for tests of the MCP side: pages are set by the
 // test, and each call is answered by the test's answer function.
 type memSource struct {
 	mu      sync.Mutex
@@ -90,45 +87,13 @@ func (m *memSource) page(url string, names ...string) Page {
 	return m.add(p)
 }
 
-// testApp is an app over src with a go-sdk client connected in memory.
-func testApp(t *testing.T, src PageSource) (*app, *mcp.ClientSession) {
+// testServer is a Server over src with a go-sdk client connected in memory.
+func testServer(t *testing.T, src Source) (*Server, *mcp.ClientSession) {
 	t.Helper()
-	a := newApp(bridge.DefaultPolicy(), 5*time.Second, slog.New(slog.NewTextHandler(io.Discard, nil)), "test")
+	srv := New(Options{Policy: bridge.DefaultPolicy(), Timeout: 5 * time.Second, Version: "test"})
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
-	a.serve(ctx, src)
-	a.openAtStart(ctx, nil)
-	ct, st := mcp.NewInMemoryTransports()
-	_, err := a.server.Connect(ctx, st, nil)
-	require.NoError(t, err)
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "t"}, nil).Connect(ctx, ct, nil)
-	require.NoError(t, err)
-	t.Cleanup(func() { cs.Close() })
-	return a, cs
-}
-
-// listedNames lists the server's tools' names.
-func listedNames(t *testing.T, cs *mcp.ClientSession) []string {
-	t.Helper()
-	list, err := cs.ListTools(context.Background(), nil)
-	require.NoError(t, err)
-	var names []string
-	for _, tl := range list.Tools {
-		names = append(names, tl.Name)
-	}
-	return names
-}
-
-// callText calls a tool and returns its result's first text and isError.
-func callText(t *testing.T, cs *mcp.ClientSession, name string, args any) (string, bool) {
-	t.Helper()
-	r, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: name, Arguments: args})
-	require.NoError(t, err)
-	b, _ := json.Marshal(r.Content)
-	var blocks []struct {
-		Text string `json:"text"`
-	}
-	require.NoError(t, json.Unmarshal(b, &blocks))
-	require.NotEmpty(t, blocks)
-	return blocks[0].Text, r.IsError
+	srv.Follow(ctx, src)
+	srv.OpenAtStart(ctx, nil)
+	return srv, mcpclient.Connect(t, ctx, srv, nil)
 }

@@ -1,6 +1,6 @@
 //go:build !js
 
-package main
+package mcpserver
 
 import (
 	"regexp"
@@ -22,7 +22,7 @@ type nameOwner struct {
 // page that registers new names in a loop cannot grow the table without end.
 const (
 	maxGoneNames    = 4096
-	maxNamesPerPage = 4 * maxPageTools
+	maxNamesPerPage = 4 * MaxPageTools
 )
 
 // toolNames decides MCP names for page tools: a name is decided once, when the tool first
@@ -33,7 +33,7 @@ const (
 // name or one of webmcp-mcp's ("p2_search", "webmcp_…"); else "<page>_<name>" (page ids have no
 // "_", so a prefixed name's prefix is always the page it calls), with "_2", "_3" … appended if
 // even that was taken (the same tool of the same page at another origin). Not safe for
-// concurrent use: the app holds syncMu.
+// concurrent use: the [Server] holds syncMu.
 type toolNames struct {
 	names  map[toolKey]string
 	owners map[string]nameOwner
