@@ -6,14 +6,12 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
-	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -23,6 +21,8 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/mcpbinary"
 )
 
 // nativeSetup is the person's own browser as the tests make it: headless Chromium with the
@@ -39,30 +39,8 @@ type nativeSetup struct {
 	close   func()          // closes the browser
 }
 
-var buildOnce struct {
-	sync.Once
-	bin string
-	err error
-}
-
-// webmcpMCP builds cmd/webmcp-mcp once for the package's tests.
-func webmcpMCP(t *testing.T) string {
-	t.Helper()
-	buildOnce.Do(func() {
-		dir, err := os.MkdirTemp("", "webmcp-mcp-bin-")
-		if err != nil {
-			buildOnce.err = err
-			return
-		}
-		buildOnce.bin = filepath.Join(dir, "webmcp-mcp")
-		out, err := exec.Command("go", "build", "-o", buildOnce.bin, "../../../cmd/webmcp-mcp").CombinedOutput()
-		if err != nil {
-			buildOnce.err = fmt.Errorf("go build ./cmd/webmcp-mcp: %v\n%s", err, out)
-		}
-	})
-	require.NoError(t, buildOnce.err)
-	return buildOnce.bin
-}
+// webmcpMCP is cmd/webmcp-mcp, built once per test process (internal/testing/mcpbinary).
+func webmcpMCP(t *testing.T) string { return mcpbinary.Path(t) }
 
 func startNative(t *testing.T) nativeSetup {
 	t.Helper()

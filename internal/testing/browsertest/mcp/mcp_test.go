@@ -1,6 +1,6 @@
 //go:build !js
 
-// Package mcp tests cmd/webmcp-mcp end to end: the built binary drives headless Chromium against
+// Package mcp tests webmcp-mcp (cmd/webmcp-mcp) end to end: the built binary drives headless Chromium against
 // the demo page and test pages served on localhost, and two real MCP clients talk to it — the
 // go-sdk client in Go, and the official TypeScript SDK (installed from npm into a cache by
 // internal/testing/npmcache) in node, over stdio and streamable HTTP. Every result is checked against
@@ -30,6 +30,7 @@ import (
 
 	"github.com/webmcp-bridge/webmcp-bridge/internal/headless"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/serve"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/mcpbinary"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/mcprecord"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/mcpschema"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/npmcache"
@@ -40,35 +41,10 @@ const tsSDK = "@modelcontextprotocol/sdk@1.32.2"
 
 var repo = filepath.Join("..", "..", "..", "..")
 
-// binary builds cmd/webmcp-mcp once per test run (with -race when $WEBMCP_MCP_RACE is set), or
-// is $WEBMCP_MCP_BINARY (to run the tests against another build, e.g. an earlier commit's).
-var binary = sync.OnceValues(func() (string, error) {
-	if b := os.Getenv("WEBMCP_MCP_BINARY"); b != "" {
-		return b, nil
-	}
-	dir, err := os.MkdirTemp("", "webmcp-mcp-test-")
-	if err != nil {
-		return "", err
-	}
-	out := filepath.Join(dir, "webmcp-mcp")
-	args := []string{"build", "-o", out}
-	if os.Getenv("WEBMCP_MCP_RACE") != "" { // the binary under the race detector
-		args = append(args, "-race")
-	}
-	cmd := exec.Command("go", append(args, "./cmd/webmcp-mcp")...)
-	cmd.Dir = repo
-	if b, err := cmd.CombinedOutput(); err != nil {
-		return "", fmt.Errorf("go build ./cmd/webmcp-mcp: %v\n%s", err, b)
-	}
-	return out, nil
-})
-
-func buildBinary(t *testing.T) string {
-	t.Helper()
-	b, err := binary()
-	require.NoError(t, err)
-	return b
-}
+// buildBinary is cmd/webmcp-mcp, built once per test process (internal/testing/mcpbinary:
+// $WEBMCP_MCP_BINARY runs the tests against another build, $WEBMCP_MCP_RACE under the race
+// detector).
+func buildBinary(t *testing.T) string { return mcpbinary.Path(t) }
 
 func assetsDir(t *testing.T) string {
 	t.Helper()
