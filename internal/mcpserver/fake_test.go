@@ -90,10 +90,19 @@ func (m *memSource) page(url string, names ...string) Page {
 // testServer is a Server over src with a go-sdk client connected in memory.
 func testServer(t *testing.T, src Source) (*Server, *mcp.ClientSession) {
 	t.Helper()
-	srv := New(Options{Policy: bridge.DefaultPolicy(), Timeout: 5 * time.Second, Version: "test"})
+	return serverWith(t, src, Options{Policy: bridge.DefaultPolicy(), Timeout: 5 * time.Second, Version: "test"})
+}
+
+// serverWith is a Server with options o over src with a go-sdk client connected in memory; its
+// tools are those of src's pages already.
+func serverWith(t *testing.T, src Source, o Options) (*Server, *mcp.ClientSession) {
+	t.Helper()
+	srv := New(o)
 	ctx, cancel := context.WithCancel(context.Background())
 	t.Cleanup(cancel)
 	srv.Follow(ctx, src)
 	srv.OpenAtStart(ctx, nil)
-	return srv, mcpclient.Connect(t, ctx, srv, nil)
+	cs := mcpclient.Connect(t, ctx, srv, nil)
+	srv.syncTools()
+	return srv, cs
 }

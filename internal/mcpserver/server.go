@@ -233,7 +233,9 @@ func (s *Server) wantedTools() (map[string]wantedTool, map[string]int) {
 		if !s.Allowed(p.Origin) {
 			continue
 		}
-		for _, pt := range boundTools(p.Tools) {
+		tools, over := boundTools(p.Tools)
+		omitted[p.ID] += over
+		for _, pt := range tools {
 			key := toolKey{p.ID, p.Origin, pt.Name}
 			listed[key] = true
 			name := s.names.name(key, p.URL)

@@ -160,18 +160,21 @@ func objectSchema(s map[string]any) map[string]any {
 var toolName = regexp.MustCompile(boundary.ToolNamePattern)
 
 // boundTools drops the tools whose names break the WebMCP rule and holds the others to the limits
-// of the tool list (MaxPageTools per page; boundTool each).
-func boundTools(tools []PageTool) []PageTool {
-	var out []PageTool
+// of the tool list (MaxPageTools per page, counted in over; boundTool each).
+func boundTools(tools []PageTool) (out []PageTool, over int) {
 	for _, pt := range tools {
-		if !toolName.MatchString(pt.Name) || len(out) == MaxPageTools {
+		if !toolName.MatchString(pt.Name) {
+			continue
+		}
+		if len(out) == MaxPageTools {
+			over++
 			continue
 		}
 		pt.Annotations = maps.Clone(pt.Annotations)
 		boundTool(&pt)
 		out = append(out, pt)
 	}
-	return out
+	return out, over
 }
 
 // boundTool holds a page tool to the limits of the tool list; DescriptionCut says where the
