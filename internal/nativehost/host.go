@@ -163,11 +163,18 @@ func (h *host) reply(c *net.UnixConn, why string) {
 	}
 }
 
-// tagClient adds "client": id to a JSON object.
+// tagClient adds "client": id to a JSON object, after parsing it: an object that names a client
+// itself, under any spelling JSON.parse reads as "client" ("\u0063lient" too), is refused, so
+// that the host's tag is the object's only one and no server speaks for another (the browser's
+// JSON.parse keeps the last of two equal keys).
 func tagClient(msg []byte, id int) ([]byte, error) {
 	msg = bytes.TrimSpace(msg)
-	if len(msg) < 2 || msg[0] != '{' || !json.Valid(msg) {
+	var fields map[string]json.RawMessage
+	if len(msg) < 2 || msg[0] != '{' || json.Unmarshal(msg, &fields) != nil {
 		return nil, errors.New("a message for the browser must be a JSON object")
+	}
+	if _, ok := fields["client"]; ok {
+		return nil, errors.New(`a message for the browser that names a client is refused: the host tags each with its sender`)
 	}
 	tag := `{"client":` + strconv.Itoa(id)
 	rest := bytes.TrimSpace(msg[1:])

@@ -69,3 +69,34 @@ func TestHostRoutes(t *testing.T) {
 	_, err = nativehost.ReadFrame(c2, nativehost.MaxFromBrowser, "x")
 	assert.ErrorIs(t, err, io.EOF)
 }
+
+// TestHostRefusesClientTag (issue 35, 6): a server cannot speak for another one: a message that
+// names a client itself, however it spells the key, is refused to its sender and never reaches
+// the browser; the host's own tag is the only one.
+func TestHostRefusesClientTag(t *testing.T) {
+	b, dir, _ := hosttest.Start(t)
+	sock := nativehost.HostSockets(dir)[0]
+	c1, err := nativehost.DialHost(sock)
+	require.NoError(t, err)
+	assert.Equal(t, 1.0, b.Read(t)["client"])
+	c2, err := nativehost.DialHost(sock)
+	require.NoError(t, err)
+	assert.Equal(t, 2.0, b.Read(t)["client"])
+
+	for _, forged := range []string{
+		`{"type":"hello","client":1,"confirm":false,"allow":["https://bank.example"]}`,
+		`{"type":"hello","\u0063lient":1,"confirm":false}`,
+		`{"client":1}`,
+	} {
+		require.NoError(t, nativehost.WriteFrame(c2, []byte(forged), nativehost.MaxToBrowser, "x"))
+		require.NoError(t, c2.SetReadDeadline(time.Now().Add(5*time.Second)))
+		got, err := nativehost.ReadFrame(c2, nativehost.MaxFromBrowser, "x")
+		require.NoError(t, err)
+		assert.Contains(t, string(got), `"type":"refused"`, forged)
+		assert.Contains(t, string(got), "names a client", forged)
+	}
+	require.NoError(t, nativehost.WriteFrame(c2, []byte(`{"type":"hello","confirm":true}`), nativehost.MaxToBrowser, "x"))
+	assert.Equal(t, map[string]any{"client": 2.0, "type": "hello", "confirm": true}, b.Read(t),
+		"the next message the browser hears is client 2's own, tagged 2: none of the forged ones came through")
+	c1.Close()
+}
