@@ -34,7 +34,7 @@ import (
 // Messages to the browser: hello {allow, confirm, confirmTimeoutMs}, call {id, tab, origin,
 // tool, args}, abort {id}. From it: pages {pages: [{tab, window, url, origin, title, tools,
 // more, loading}]}, progress {id, message}, result {id, output | error, errorName | tooLarge |
-// gone: "navigated" | "closed" | "notool"}.
+// gone: "navigated" | "closed" | "notool" | decision: "declined" | "timeout" | "cancelled"}.
 type Source struct {
 	log            *slog.Logger
 	allow          []string
@@ -80,6 +80,7 @@ type extResult struct {
 	ErrorName string  `json:"errorName"`
 	TooLarge  int     `json:"tooLarge"`
 	Gone      string  `json:"gone"`
+	Decision  string  `json:"decision"` // the person's: declined, timeout, cancelled
 }
 
 // extMessage is any message from the browser.
@@ -435,7 +436,11 @@ func (r extResult) answer() (mcpserver.ToolAnswer, error) {
 	default:
 		return mcpserver.ToolAnswer{}, fmt.Errorf("%w: %s", mcpserver.ErrPageClosed, mcpserver.Clip(r.Gone, mcpserver.MaxErrorChars))
 	}
-	switch {
+	switch d := mcpserver.Decision(r.Decision); {
+	case d == mcpserver.Declined || d == mcpserver.Unconfirmed:
+		return mcpserver.ToolAnswer{Decision: d}, nil
+	case d != "":
+		return mcpserver.ToolAnswer{Decision: mcpserver.Withdrawn}, nil
 	case r.TooLarge > 0:
 		return mcpserver.ToolAnswer{TooLarge: r.TooLarge}, nil
 	case r.Error != nil:

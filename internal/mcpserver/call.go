@@ -145,6 +145,8 @@ func (s *Server) callPageTool(ctx context.Context, c ToolCall) (*mcp.CallToolRes
 		), nil
 	}
 	switch {
+	case ans.Decision != "":
+		return s.decided(c, info, ans.Decision), nil
 	case ans.TooLarge > 0:
 		r, _ := refusal.Result(refusal.Reason{Limit: "maxResultBytes", Text: fmt.Sprintf(
 			"the tool returned %d characters, over webmcp-mcp's limit of %s",
@@ -203,4 +205,24 @@ func (s *Server) progress(ctx context.Context, ss *mcp.ServerSession, token any,
 		}
 	}()
 	return cancel
+}
+
+// decided is webmcp-mcp's notice that the person's browser did not run call c, and why.
+func (s *Server) decided(c ToolCall, info Page, d Decision) *mcp.CallToolResult {
+	where := fmt.Sprintf("%q on page %s (%s)", c.Tool, c.Page, Clip(info.Origin, maxURLChars))
+	var msg string
+	switch d {
+	case Declined:
+		msg = "you declined " + where + " in the browser; it did not run"
+	case Unconfirmed:
+		var wait time.Duration
+		if cf, ok := s.src.(Confirmer); ok {
+			wait = cf.ConfirmTime(c)
+		}
+		msg = fmt.Sprintf("%s was not confirmed in the browser within %d s; it did not run (-confirm-timeout %s)",
+			where, int(wait.Round(time.Second)/time.Second), wait)
+	default:
+		msg = where + " was cancelled before it was confirmed in the browser; it did not run"
+	}
+	return ownError("confirmation", msg)
 }

@@ -102,14 +102,27 @@ type (
 	Confirmer interface{ ConfirmTime(ToolCall) time.Duration }
 )
 
-// ToolAnswer is what the page answered: exactly one of Output, TooLarge > 0 or Error.
+// ToolAnswer is what the page answered: exactly one of Output, TooLarge > 0 or Error; or, for
+// a call the person did not let run, Decision.
 type ToolAnswer struct {
-	Output    *string // the tool's output: its string, or its value as JSON (executeTool's answer)
-	TooLarge  int     // the output's length in characters, when it was over the source's bound
-	Error     *string // the message the tool threw or rejected with (page text)
-	ErrorCut  int     // the message's length when it was cut
-	ErrorName string  // the thrown error's name ("TypeError", …), page text
+	Output    *string  // the tool's output: its string, or its value as JSON (executeTool's answer)
+	TooLarge  int      // the output's length in characters, when it was over the source's bound
+	Error     *string  // the message the tool threw or rejected with (page text)
+	ErrorCut  int      // the message's length when it was cut
+	ErrorName string   // the thrown error's name ("TypeError", …), page text
+	Decision  Decision // why the person's browser did not run the call; the page was not asked
 }
+
+// A Decision is why a call the person was asked to confirm did not run. The [Server] says so in
+// its own words, marked as its notice: never as page text, which a page could imitate.
+type Decision string
+
+// The decisions a source reports.
+const (
+	Declined    Decision = "declined"  // the person said no
+	Unconfirmed Decision = "timeout"   // no answer within the source's confirmation time ([Confirmer])
+	Withdrawn   Decision = "cancelled" // the call was cancelled while the question waited
+)
 
 // Why a call found no page or tool to answer it.
 var (

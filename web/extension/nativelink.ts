@@ -293,14 +293,10 @@ async function confirmCall(
     signal,
   );
   if (d === "yes") return null;
-  if (d === "no") return { error: `you declined "${String(m.tool)}" on ${p.origin} in the browser; it did not run` };
-  if (d === "timeout")
-    return {
-      error:
-        `"${String(m.tool)}" on ${p.origin} was not confirmed in the browser within ` +
-        `${Math.round(timeoutMs / 1000)} s; it did not run`,
-    };
-  return { error: "the call was cancelled before it was confirmed" };
+  // The person's decision, not page text: webmcp-mcp words it as its own notice.
+  if (d === "no") return { decision: "declined" };
+  if (d === "timeout") return { decision: "timeout" };
+  return { decision: "cancelled" };
 }
 
 // resultOf turns the relay's answer into the client's.
