@@ -29,8 +29,10 @@ type extensionOptions struct {
 	hostDir        string
 }
 
-// defaultConfirmTimeout is how long a consequential tool waits for the person to confirm it.
-const defaultConfirmTimeout = 2 * time.Minute
+// defaultConfirmTimeout is how long a consequential tool waits for the person to confirm it:
+// below the 60 s after which common MCP clients give up on a request, so that a question nobody
+// answers is answered "not confirmed" to the client before it gives up.
+const defaultConfirmTimeout = 45 * time.Second
 
 func addExtensionFlags(fs *flag.FlagSet, o *extensionOptions) {
 	fs.BoolVar(
@@ -58,7 +60,9 @@ func addExtensionFlags(fs *flag.FlagSet, o *extensionOptions) {
 		&o.confirmTimeout,
 		"confirm-timeout",
 		defaultConfirmTimeout,
-		"with -extension: how long a consequential tool waits for you to confirm it",
+		"with -extension: how long a consequential tool waits for you to confirm it; below the 60 s after "+
+			"which common MCP clients give up (raise it only for a client that waits longer, or that resets its "+
+			"timeout on progress)",
 	)
 	fs.BoolVar(
 		&o.installHost,

@@ -109,7 +109,9 @@ func TestExtensionFlags(t *testing.T) {
 	o, err = parseFlags([]string{"-extension"}, io.Discard)
 	require.NoError(t, err)
 	assert.Equal(t, "always", o.ext.confirm, "confirmation is on by default")
-	assert.Equal(t, 2*time.Minute, o.ext.confirmTimeout)
+	assert.Equal(t, 45*time.Second, o.ext.confirmTimeout)
+	assert.Less(t, o.ext.confirmTimeout, 60*time.Second,
+		"a question nobody answers ends before the 60 s after which common clients give up (issue 35, 10)")
 	assert.Empty(t, o.ext.origins(), "nothing allowed by default")
 
 	for _, c := range []struct {

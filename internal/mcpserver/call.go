@@ -40,7 +40,7 @@ func (s *Server) addPageTool(w wantedTool) (err error) {
 			r = refused
 		} else {
 			if tok := req.Params.GetProgressToken(); tok != nil && req.Session != nil {
-				defer s.progress(ctx, req.Session, tok, call.Page, call.Tool)()
+				defer s.progress(ctx, req.Session, tok, call)()
 				c.Notify = func(msg string) {
 					_ = req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: tok, Message: msg})
 				}
@@ -93,10 +93,7 @@ func (s *Server) pageAt(id string, fallback Page) Page {
 // callPageTool runs a page tool and normalizes what the page returned, natively and without
 // trusting it. It returns an error only when the client cancelled the call.
 func (s *Server) callPageTool(ctx context.Context, c ToolCall) (*mcp.CallToolResult, error) {
-	timeout := s.timeout
-	if cf, ok := s.src.(Confirmer); ok {
-		timeout += cf.ConfirmTime(c)
-	}
+	timeout := s.timeout + s.confirmTime(c)
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	ans, err := s.src.Call(cctx, c)
@@ -171,11 +168,19 @@ func (s *Server) callPageTool(ctx context.Context, c ToolCall) (*mcp.CallToolRes
 	return mcpsdk.ToSDK(r), nil
 }
 
-// progress sends notifications/progress for a call every progressEvery until the returned stop
-// is called, so that clients which reset their timeout on progress wait for a slow page.
-func (s *Server) progress(ctx context.Context, ss *mcp.ServerSession, token any, page, tool string) (stop func()) {
+// progress sends notifications/progress for call c every few seconds (at most a quarter of
+// -timeout) until the returned stop is called, so that clients which reset their timeout on
+// progress wait for a slow page or for the person; each says the limit the call really has.
+func (s *Server) progress(ctx context.Context, ss *mcp.ServerSession, token any, c ToolCall) (stop func()) {
 	ctx, cancel := context.WithCancel(ctx)
 	every := min(5*time.Second, s.timeout/4)
+	confirm := s.confirmTime(c)
+	limit := s.timeout + confirm
+	of := limit.String()
+	if confirm > 0 {
+		of += fmt.Sprintf(": -confirm-timeout %s for you to confirm in the browser, then -timeout %s for the page",
+			confirm, s.timeout)
+	}
 	start := time.Now()
 	go func() {
 		tick := time.NewTicker(every)
@@ -186,25 +191,24 @@ func (s *Server) progress(ctx context.Context, ss *mcp.ServerSession, token any,
 				return
 			case <-tick.C:
 				waited := time.Since(start).Round(time.Second)
-				_ = ss.NotifyProgress(
-					ctx,
-					&mcp.ProgressNotificationParams{
-						ProgressToken: token,
-						Progress:      waited.Seconds(),
-						Total:         s.timeout.Seconds(),
-						Message: fmt.Sprintf(
-							"waiting for %q on page %s (%s of at most %s)",
-							tool,
-							page,
-							waited,
-							s.timeout,
-						),
-					},
-				)
+				_ = ss.NotifyProgress(ctx, &mcp.ProgressNotificationParams{
+					ProgressToken: token,
+					Progress:      waited.Seconds(),
+					Total:         limit.Seconds(),
+					Message:       fmt.Sprintf("waiting for %q on page %s (%s of at most %s)", c.Tool, c.Page, waited, of),
+				})
 			}
 		}
 	}()
 	return cancel
+}
+
+// confirmTime is how long call c may wait for the person besides -timeout ([Confirmer]).
+func (s *Server) confirmTime(c ToolCall) time.Duration {
+	if cf, ok := s.src.(Confirmer); ok {
+		return cf.ConfirmTime(c)
+	}
+	return 0
 }
 
 // decided is webmcp-mcp's notice that the person's browser did not run call c, and why.
@@ -215,10 +219,7 @@ func (s *Server) decided(c ToolCall, info Page, d Decision) *mcp.CallToolResult 
 	case Declined:
 		msg = "you declined " + where + " in the browser; it did not run"
 	case Unconfirmed:
-		var wait time.Duration
-		if cf, ok := s.src.(Confirmer); ok {
-			wait = cf.ConfirmTime(c)
-		}
+		wait := s.confirmTime(c)
 		msg = fmt.Sprintf("%s was not confirmed in the browser within %d s; it did not run (-confirm-timeout %s)",
 			where, int(wait.Round(time.Second)/time.Second), wait)
 	default:

@@ -239,3 +239,45 @@ func TestLimits(t *testing.T) {
 	assert.Contains(t, raw, fmt.Sprintf("the error message was cut at %d of %d characters (the limit)",
 		MaxErrorChars, MaxErrorChars+10))
 }
+
+// confirmingSource is a memSource whose calls wait for the person for confirm first.
+type confirmingSource struct {
+	*memSource
+	confirm time.Duration
+}
+
+func (c confirmingSource) ConfirmTime(ToolCall) time.Duration { return c.confirm }
+
+// TestProgressSaysTheRealLimit (issue 35, 10): while a call waits for the person, the client's
+// progress says the limit the call really has (-timeout and -confirm-timeout), not -timeout
+// alone.
+func TestProgressSaysTheRealLimit(t *testing.T) {
+	src := confirmingSource{newMemSource(), 2 * time.Second}
+	src.page("https://shop.example/", "buy")
+	src.answer = func(ctx context.Context, _ ToolCall) (ToolAnswer, error) {
+		time.Sleep(350 * time.Millisecond)
+		s := "bought"
+		return ToolAnswer{Output: &s}, nil
+	}
+	srv := New(Options{Policy: bridge.DefaultPolicy(), Timeout: 400 * time.Millisecond})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	srv.Follow(ctx, src)
+	srv.OpenAtStart(ctx, nil)
+	progress := make(chan *mcp.ProgressNotificationParams, 16)
+	cs := mcpclient.Connect(t, ctx, srv, &mcp.ClientOptions{
+		ProgressNotificationHandler: func(_ context.Context, r *mcp.ProgressNotificationClientRequest) {
+			progress <- r.Params
+		},
+	})
+	srv.syncTools()
+	p := &mcp.CallToolParams{Name: "buy", Arguments: map[string]any{}}
+	p.SetProgressToken("t")
+	r, err := cs.CallTool(ctx, p)
+	require.NoError(t, err)
+	require.False(t, r.IsError)
+	got := <-progress
+	assert.Equal(t, `waiting for "buy" on page p1 (0s of at most 2.4s: -confirm-timeout 2s for you to confirm `+
+		`in the browser, then -timeout 400ms for the page)`, got.Message)
+	assert.Equal(t, 2.4, got.Total)
+}
