@@ -10,7 +10,7 @@ import { allowedOrigins, onAllowedChange, webOrigin } from "./allowed.ts";
 import { ask, needsConfirm, type Decision } from "./confirm.ts";
 import { RelayPort, type RelayAnswer } from "./tabrelay.ts";
 
-/** The host's name in its manifest (cmd/webmcp-mcp: nativeHostName, checked by a Go test). */
+/** The host's name in its manifest (internal/nativehost: HostName, checked by a Go test). */
 const HOST_NAME = "webmcp_bridge";
 /** Native messaging's limit for one message from the browser to the host: 64 MiB. */
 const MAX_TO_HOST = 64 * 1024 * 1024;
