@@ -129,7 +129,9 @@ func New(
 // Listed is closed once the browsers found at the start have listed their pages.
 func (s *Source) Listed() <-chan struct{} { return s.listed }
 
-// heard marks path's first list as come (s.mu held); path "" ends the wait for the start's scan.
+// heard records that the browser at socket path sent its first list of tabs, or went (s.mu
+// held); path "" records that the scan at the start is done, so only the browsers it found are
+// awaited. Once none is awaited, listed is closed.
 func (s *Source) heard(path string) {
 	if s.awaiting == nil {
 		return
@@ -458,4 +460,5 @@ func deref(s *string) string {
 	return *s
 }
 
+// Changes implements [mcpserver.Source]: a value when a browser listed its tabs anew, or went.
 func (s *Source) Changes() <-chan struct{} { return s.changes }
