@@ -12,9 +12,10 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
 
-// OpenAtStart opens urls (the -open pages) one after the other in the background, while the server
-// already answers: a page that loads slowly, opens dialogs or cannot be reached never holds up
-// initialize. The first tools/list waits for them (awaitPages), at most readyTimeout.
+// OpenAtStart opens urls (the -open pages) one after the other in the background, while the
+// server already answers: a page that loads slowly, opens dialogs or cannot be reached never
+// holds up initialize. The first tools/list waits for them (awaitPages), at most the ready
+// timeout ([Options].ReadyTimeout).
 func (s *Server) OpenAtStart(ctx context.Context, urls []string) {
 	s.readyBy = time.Now().Add(s.readyTimeout)
 	s.pending = slices.Clone(urls)

@@ -11,9 +11,10 @@ import (
 
 // A Source is where webmcp-mcp's pages come from: a browser it drives over DevTools
 // (internal/devtools), or the person's own browser reached through the extension over native
-// messaging (internal/extension). The [Server] (tool names, provenance in descriptions and _meta, limits,
-// progress, cancellation, argument validation, normalization with bridge.ParseToolOutput) sees
-// pages only through this interface and knows no detail of how they are reached.
+// messaging (internal/extension). The [Server] (tool names, provenance in descriptions and
+// _meta, limits, progress, cancellation, argument validation, normalization with
+// bridge.ParseToolOutput) sees pages only through this interface and knows no detail of how they
+// are reached.
 //
 // A source reads without trust: what a page says (tool names, descriptions, schemas,
 // annotations, outputs, error messages) is page text; where a page is (URL, origin, title) is
