@@ -11,7 +11,7 @@ import { toJSON } from "./encode.ts";
 import type { PatternCheck } from "./schema-check.ts";
 import { loadChunk } from "./chunk.ts";
 import { errorResult, normalize, passThrough, reread, type NormalizedHead } from "./results.ts";
-import { hasOwn, parse } from "./builtins.ts";
+import { call, hasOwn, parse, then } from "./builtins.ts";
 import { MESSAGE_PREFIX } from "./generated/boundary.ts";
 
 /** A tool's schema as registration sees it: none, checked JSON, or text it does not check (a
@@ -44,7 +44,7 @@ export function checkToolSchema(inputSchema: unknown, what = "registerTool: inpu
   const unchecked = (): SchemaCheck => ({ text, schema: newSchema(text) }); // the module checks it
   const withPatterns = (): Promise<SchemaCheck> =>
     checker ? loadPatterns().then((check) => decide(check) ?? unchecked()) : Promise.resolve(unchecked());
-  return decide(patternCheck) ?? { pending: loadChecker().then(() => decide(patternCheck) ?? withPatterns()) };
+  return decide(patternCheck) ?? { pending: call(then, loadChecker(), () => decide(patternCheck) ?? withPatterns()) };
 }
 
 /** A check that waits for the schema or the pattern checker. */
@@ -65,17 +65,23 @@ let patternsLoading: Promise<PatternCheck | null> | null = null;
 
 /** loadChecker fetches the schema checker once (checker stays null when it cannot be loaded). */
 function loadChecker(): Promise<unknown> {
-  checkerLoading ??= loadChunk<SchemaChecker>(
-    "./schema-check.ts",
-    null,
-    __WEBMCP_CHUNKED__ ? null : () => import("./schema-check.ts"),
-  ).then((c) => (checker = c), notLoaded("schema"));
+  checkerLoading ??= call(
+    then,
+    loadChunk<SchemaChecker>("./schema-check.ts", null, __WEBMCP_CHUNKED__ ? null : () => import("./schema-check.ts")),
+    (c: SchemaChecker) => (checker = c),
+    notLoaded("schema"),
+  );
   return checkerLoading;
 }
 
 /** loadPatterns fetches the pattern checker once: null when it cannot be loaded. */
 function loadPatterns(): Promise<PatternCheck | null> {
-  patternsLoading ??= import("./patterns.ts").then((m) => (patternCheck = m.patternProblem), notLoaded("pattern"));
+  patternsLoading ??= call(
+    then,
+    import("./patterns.ts"),
+    (m: typeof import("./patterns.ts")) => (patternCheck = m.patternProblem),
+    notLoaded("pattern"),
+  );
   return patternsLoading;
 }
 
