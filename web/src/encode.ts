@@ -66,7 +66,7 @@ function measure(value: unknown, maxBytes: number): Refusal | null {
       bytes += 2;
       const ks = keys(v);
       for (let i = 0; i < ks.length; i++) {
-        const k = ks[i] as string,
+        const k = ks[i],
           e = (v as Record<string, unknown>)[k];
         bytes += k.length + 3;
         if (isContainer(e)) push(e, depth + 1);

@@ -44,7 +44,11 @@ export function checkToolSchema(inputSchema: unknown, what = "registerTool: inpu
   const unchecked = (): SchemaCheck => ({ text, schema: newSchema(text) }); // the module checks it
   const withPatterns = (): Promise<SchemaCheck> =>
     checker ? loadPatterns().then((check) => decide(check) ?? unchecked()) : Promise.resolve(unchecked());
-  return decide(patternCheck) ?? { pending: call(then, loadChecker(), () => decide(patternCheck) ?? withPatterns()) };
+  return (
+    decide(patternCheck) ?? {
+      pending: call(then, loadChecker(), () => decide(patternCheck) ?? withPatterns()) as Promise<SchemaCheck>,
+    }
+  );
 }
 
 /** A check that waits for the schema or the pattern checker. */

@@ -350,7 +350,7 @@ function crashed(m: RunningModule, p: Pending, why: string, end: () => void): vo
     ),
   );
   for (const id in m.pending) {
-    const q = m.pending[id] as Pending;
+    const q = m.pending[id];
     delete m.pending[id];
     void call(
       then,

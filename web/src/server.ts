@@ -204,7 +204,7 @@ class ModuleServer {
     const api = this.globals.take();
     if (api === null || typeof api !== "object") throw new Crash("the module did not start");
     for (let i = 0; i < EXPORT_NAMES.length; i++) {
-      const name = EXPORT_NAMES[i] as ExportName | TestExportName;
+      const name = EXPORT_NAMES[i];
       const d = this.globals.own(api, name); // an own data property: no getter of a script's runs
       if (d && typeof d.value === "function") this.exports[name] = d.value as GoExport;
     }

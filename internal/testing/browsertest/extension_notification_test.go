@@ -42,14 +42,14 @@ func TestExtensionNativeNotification(t *testing.T) {
 		}()
 		assert.Equal(t, "waiting for you to confirm in the browser", <-progress)
 		var n struct {
-			ID, Title, Message string
-			Buttons            []string
+			ID, Title, Message, Context string
+			Buttons                     []string
 		}
 		runJSInline(t, worker, "worker.js", "shownNotification", &n)
 		require.NotEmpty(t, n.ID, "the browser shows a notification")
-		assert.Equal(t, "Run buy on "+s.base+"?", n.Title)
-		assert.Contains(t, n.Message, `"buy"`)
-		assert.Contains(t, n.Message, "Tools for MCP clients", "the page's title, from chrome.tabs")
+		assert.Equal(t, s.base, n.Title, "the origin first and apart")
+		assert.Contains(t, n.Message, "run buy with")
+		assert.Equal(t, "on the page titled “Tools for MCP clients”", n.Context, "the page's title, from chrome.tabs, quoted")
 		assert.Contains(t, n.Message, `{"cart":"3 books"}`, "the arguments")
 		assert.Equal(t, []string{"Run it", "Decline"}, n.Buttons)
 		var still bool

@@ -20,16 +20,20 @@ export async function shownNotification() {
   for (const t0 = Date.now(); Date.now() - t0 < 10000; await new Promise((r) => setTimeout(r, 50))) {
     const shown = await chrome.notifications.getAll();
     const n = self.notified.find((m) => shown[m.id]);
-    if (n) return { id: n.id, title: n.options.title, message: n.options.message,
+    if (n) return { id: n.id, title: n.options.title, message: n.options.message, context: n.options.contextMessage,
       buttons: (n.options.buttons || []).map((b) => b.title) };
   }
   return null;
 }
 
-// clickButton runs what a click on button (0: Run it, 1: Decline) of notification id runs, and
-// answers whether the browser still shows the notification afterwards (after a moment).
+// clickButton runs what a click on button (0: Run it, 1: Decline) of notification id runs, as a
+// person does: again while the notification stays (a click just after a question appeared is not
+// taken), for up to 5 s; it answers whether the browser still shows the notification afterwards.
 export async function clickButton(id, button) {
-  webmcpBridgeNotificationButton(id, button);
-  await new Promise((r) => setTimeout(r, 200));
-  return id in (await chrome.notifications.getAll());
+  for (const t0 = Date.now(); Date.now() - t0 < 5000; ) {
+    webmcpBridgeNotificationButton(id, button);
+    await new Promise((r) => setTimeout(r, 200));
+    if (!(id in (await chrome.notifications.getAll()))) return false;
+  }
+  return true;
 }
