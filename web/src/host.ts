@@ -82,6 +82,15 @@ export function setupHost(where: Assets, worker: boolean, stepAside: (e: Unavail
   onUnavailable = stepAside;
 }
 
+// startGuard, set by the extension (setStartGuard), says why the module must not start now, or
+// "". Only the builds without chunks have it (the script build drops it).
+let startGuard: (() => string) | null = null;
+
+/** setStartGuard sets what each start asks first: a reason makes the module unavailable. */
+export function setStartGuard(guard: () => string): void {
+  startGuard = guard;
+}
+
 /** setFallback sets what calls answer where the module cannot run (data-fallback). */
 export function setFallback(mode: Fallback): void {
   if (mode !== "raw" && mode !== "refuse")
@@ -160,6 +169,8 @@ const isUnavailable = (e: unknown): e is UnavailableError =>
   e instanceof Error && (e as Partial<UnavailableError>).moduleUnavailable === true;
 
 async function launch(): Promise<RunningModule> {
+  const refused = !__WEBMCP_CHUNKED__ && startGuard ? startGuard() : "";
+  if (refused) throw unavailableError(refused);
   const init: Request = { op: "start", wasm: assets.wasm, module: compiled, configured };
   let m: RunningModule | null = null,
     a: Answer | null = null;
