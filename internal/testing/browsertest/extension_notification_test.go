@@ -70,18 +70,24 @@ func TestExtensionNativeNotification(t *testing.T) {
 // serviceWorker attaches to the extension's service worker (background.js) in the browser of ctx.
 func serviceWorker(t *testing.T, ctx context.Context) context.Context {
 	t.Helper()
+	return workerOf(t, ctx, "/background.js")
+}
+
+// workerOf attaches to the service worker whose script's URL ends with script.
+func workerOf(t *testing.T, ctx context.Context, script string) context.Context {
+	t.Helper()
 	var id target.ID
 	require.Eventually(t, func() bool {
 		targets, err := chromedp.Targets(ctx)
 		require.NoError(t, err)
 		for _, tg := range targets {
-			if tg.Type == "service_worker" && strings.HasSuffix(tg.URL, "/background.js") {
+			if tg.Type == "service_worker" && strings.HasSuffix(tg.URL, script) {
 				id = tg.TargetID
 				return true
 			}
 		}
 		return false
-	}, 20*time.Second, 100*time.Millisecond, "the extension's service worker did not start")
+	}, 20*time.Second, 100*time.Millisecond, "the service worker of %s did not start", script)
 	worker, cancel := chromedp.NewContext(ctx, chromedp.WithTargetID(id))
 	t.Cleanup(cancel)
 	return worker

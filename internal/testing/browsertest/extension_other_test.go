@@ -6,11 +6,8 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
-	"time"
 
-	"github.com/chromedp/cdproto/target"
 	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -40,20 +37,7 @@ func TestSecondExtensionCannotReachOursOrTheHost(t *testing.T) {
 	ctx, _ := browserIn(t, s.profile, true,
 		chromedp.Flag("disable-extensions-except", both), chromedp.Flag("load-extension", both))
 
-	var id target.ID
-	require.Eventually(t, func() bool {
-		targets, err := chromedp.Targets(ctx)
-		require.NoError(t, err)
-		for _, tg := range targets {
-			if tg.Type == "service_worker" && strings.HasSuffix(tg.URL, "/other.js") {
-				id = tg.TargetID
-				return true
-			}
-		}
-		return false
-	}, 20*time.Second, 100*time.Millisecond, "the second extension's service worker did not start")
-	worker, cancel := chromedp.NewContext(ctx, chromedp.WithTargetID(id))
-	defer cancel()
+	worker := workerOf(t, ctx, "/other.js")
 	var got struct{ Message, Connect, Native, NativeMessage string }
 	runJSInline(t, worker, "otherext.js", "reachBridge", &got, ourExtensionID)
 	t.Logf("%+v", got)
