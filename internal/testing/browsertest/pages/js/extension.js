@@ -77,3 +77,14 @@ export async function underServiceWorker() {
   navigator.serviceWorker.controller.postMessage("seen", [ch.port2]);
   return { ready, rich, refused, seen: await step("seen", seen), forged: !!self.swForged, controlled: !!navigator.serviceWorker.controller };
 }
+
+// clobberedLoose is clobbered without waiting for the page's tool (in Firefox the page's first
+// script may run before the bridge defines navigator.modelContext), after a moment for the
+// hand-off to happen.
+export async function clobberedLoose() {
+  await new Promise((r) => setTimeout(r, 500));
+  return {
+    leaks: window.leaks, attribute: window.attribute, stolen: "stolenPort" in window,
+    bridge: typeof WebMCPBridge === "object" && typeof WebMCPBridge.agent === "object",
+  };
+}
