@@ -108,8 +108,12 @@ export const agentCalls = new Map<string, number>();
 
 // agentHeads holds, for a short while, what the module said of the results of the agent side's
 // calls, by their exact text: a raw output identical to one of them was produced by the module.
-// At most 8 are kept, none over 4 MiB of text (a larger one is read again: one more crossing).
-const agentHeads = new Map<string, NormalizedHead>();
+// At most 8 are kept (kept: their texts, in a ring), none over 4 MiB of text (a larger one is read
+// again: one more crossing). Objects without a prototype: a later script's Map.prototype.get
+// cannot pass the page's own text off as the module's.
+const agentHeads = { __proto__: null } as unknown as Record<string, NormalizedHead>,
+  kept = { __proto__: null } as unknown as Record<number, string>;
+let keptAt = 0;
 const AGENT_HEADS_KEPT = 8,
   AGENT_HEAD_MAX_CHARS = 4 << 20;
 function keepAgentHead(out: Outcome, forAgent: boolean): Outcome {
@@ -122,15 +126,18 @@ function keepAgentHead(out: Outcome, forAgent: boolean): Outcome {
     !out.head.modelInput
   )
     return out;
-  agentHeads.set(out.text, out.head);
-  while (agentHeads.size > AGENT_HEADS_KEPT) agentHeads.delete(agentHeads.keys().next().value as string);
+  const slot = keptAt++ % AGENT_HEADS_KEPT,
+    old = kept[slot];
+  if (old !== undefined) delete agentHeads[old];
+  kept[slot] = out.text;
+  agentHeads[out.text] = out.head;
   return out;
 }
 
 /** takeAgentHead is what the module said of the result whose text is raw, once. */
 export function takeAgentHead(raw: string): NormalizedHead | undefined {
-  const head = agentHeads.get(raw);
-  agentHeads.delete(raw);
+  const head = agentHeads[raw];
+  delete agentHeads[raw];
   return head;
 }
 

@@ -28,3 +28,18 @@ func TestPrototypeSettersCannotTakeTheChunk(t *testing.T) {
 		assert.Empty(t, got.Caught, "no patch saw the loader's hand-off or checker")
 	})
 }
+
+// TestPrototypeMapCannotForgeTheModelInput: a Map.prototype.get patched after the loader that
+// answers a head of its own for the text of a result does not become what the model reads:
+// the agent side keeps what the module said of its results where no prototype reaches
+// (issue 35, point 4).
+func TestPrototypeMapCannotForgeTheModelInput(t *testing.T) {
+	base := serveWeb(t)
+	eachMode(t, func(t *testing.T, ctx context.Context, _ bool) {
+		open(t, ctx, base+"/test/prototype.html")
+		var got struct{ Text, ModelText string }
+		runJS(t, ctx, "prototype.js", "forgedModelInput", &got)
+		assert.Equal(t, "hello", got.Text)
+		assert.Equal(t, "hello", got.ModelText, "the model reads the module's input, not the page's")
+	})
+}
