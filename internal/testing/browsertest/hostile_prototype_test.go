@@ -30,7 +30,8 @@ func TestPrototypeSettersCannotTakeTheChunk(t *testing.T) {
 }
 
 // TestPrototypeMapCannotForgeTheModelInput: a Map.prototype.get patched after the loader that
-// answers a head of its own for the text of a result does not become what the model reads:
+// answers a head of its own for the text of a result, or a WeakMap.prototype.get that answers a
+// model input of its own for a result, does not become what the model reads:
 // the agent side keeps what the module said of its results where no prototype reaches
 // (issue 35, point 4).
 func TestPrototypeMapCannotForgeTheModelInput(t *testing.T) {
@@ -41,5 +42,8 @@ func TestPrototypeMapCannotForgeTheModelInput(t *testing.T) {
 		runJS(t, ctx, "prototype.js", "forgedModelInput", &got)
 		assert.Equal(t, "hello", got.Text)
 		assert.Equal(t, "hello", got.ModelText, "the model reads the module's input, not the page's")
+		runJS(t, ctx, "prototype.js", "forgedWeakModelInput", &got)
+		assert.Equal(t, "hi", got.Text)
+		assert.Equal(t, "hi", got.ModelText, "toModelInput of a result handed out is the module's, whatever WeakMap says")
 	})
 }
