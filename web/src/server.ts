@@ -102,9 +102,9 @@ class ModuleServer {
   private runtime: GoRuntime | null = null;
   private memory: WebAssembly.Memory | null = null;
   // Objects without a prototype: on the page's thread no setter a later script put on a
-  // prototype sees an export.
+  // prototype sees an export. schemas maps the loader's schema key to the module's schema id.
   private readonly exports = { __proto__: null } as unknown as Record<string, GoExport>;
-  private readonly schemas = { __proto__: null } as unknown as Record<number, number>; // the loader's schema key → the module's schema id
+  private readonly schemas = { __proto__: null } as unknown as Record<number, number>;
   /** the module compiled here, once it is */
   compiled: WebAssembly.Module | null = null;
   /** what the page should hear of the fetch, once */
