@@ -65,6 +65,28 @@ func TestExtensionNativeNotification(t *testing.T) {
 	assert.False(t, ran.isErr, ran.text)
 	assert.Equal(t, "bought", ran.text)
 	assert.Equal(t, 1.0, seen(t, page)["bought"])
+
+	// A click on Run it in the moment its notification appears (meant for what was there
+	// before) is not taken: the question stays, and a later click answers it (issue 35, point 2).
+	runJSInline(t, worker, "worker.js", "clickAsItAppears", &ok, 0)
+	drainProgress(progress)
+	done := make(chan answer, 1)
+	go func() {
+		_, text, isErr := callMCP(t, context.Background(), cs, buy, map[string]any{"cart": "1 book"})
+		done <- answer{text, isErr}
+	}()
+	var early struct {
+		ID    string
+		Still bool
+	}
+	runJSInline(t, worker, "worker.js", "clickedAsItAppeared", &early)
+	require.NotEmpty(t, early.ID)
+	assert.True(t, early.Still, "the early click did not answer the question")
+	assert.Equal(t, 1.0, seen(t, page)["bought"], "nor run the tool")
+	runJSInline(t, worker, "worker.js", "clickButton", &still, early.ID, 1)
+	later := <-done
+	assert.Contains(t, later.text, "you declined", "a click later is taken")
+	assert.Equal(t, 1.0, seen(t, page)["bought"])
 }
 
 // serviceWorker attaches to the extension's service worker (background.js) in the browser of ctx.

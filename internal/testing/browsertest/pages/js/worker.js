@@ -37,3 +37,26 @@ export async function clickButton(id, button) {
   }
   return true;
 }
+
+// clickAsItAppears makes the next notification the worker creates get a click on button in the
+// same moment it appears (a click meant for what was under the pointer before), and answers
+// true; clickedAsItAppeared answers whether that happened and whether the notification stayed.
+export function clickAsItAppears(button) {
+  const create = chrome.notifications.create;
+  self.clickedEarly = null;
+  chrome.notifications.create = (id, options) => {
+    chrome.notifications.create = create;
+    const shown = create(id, options);
+    webmcpBridgeNotificationButton(id, button);
+    self.clickedEarly = { id };
+    return shown;
+  };
+  return true;
+}
+
+export async function clickedAsItAppeared() {
+  for (const t0 = Date.now(); !self.clickedEarly && Date.now() - t0 < 10000; ) await new Promise((r) => setTimeout(r, 50));
+  if (!self.clickedEarly) return null;
+  await new Promise((r) => setTimeout(r, 200));
+  return { id: self.clickedEarly.id, still: self.clickedEarly.id in (await chrome.notifications.getAll()) };
+}
