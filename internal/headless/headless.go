@@ -30,7 +30,8 @@ func ChromiumPath() (string, error) {
 }
 
 // Options are the allocator options for a fresh headless Chromium with its own profile in
-// userDataDir; native turns WebMCP on.
+// userDataDir; native turns WebMCP on. Chromium keeps its sandbox wherever it can run here
+// (DecideSandbox); where it cannot, the first call says why on stderr.
 func Options(
 	chromium, userDataDir string,
 	native bool,
@@ -38,10 +39,13 @@ func Options(
 ) []chromedp.ExecAllocatorOption {
 	opts := []chromedp.ExecAllocatorOption{
 		chromedp.ExecPath(chromium),
-		chromedp.Flag("headless", true), chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("headless", true), chromedp.DisableGPU,
 		chromedp.Flag("disable-background-networking", true), chromedp.Flag("disable-component-update", true),
 		chromedp.Flag("disable-sync", true), chromedp.NoFirstRun, chromedp.Flag("disable-quic", true),
 		chromedp.UserDataDir(userDataDir),
+	}
+	for _, f := range sandboxFlags(sandboxHere(), os.Stderr) {
+		opts = append(opts, chromedp.Flag(f, true))
 	}
 	if native {
 		opts = append(opts, chromedp.Flag("enable-features", "WebMCP"))

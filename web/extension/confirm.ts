@@ -1,8 +1,10 @@
 // Confirmations: a consequential tool (consequentialHint, not readOnlyHint) that an MCP client
 // calls runs only once the person said yes in the browser — in the side panel when it is open,
-// or in a notification. The question shows the page (from chrome.tabs), the tool and the
-// arguments; no answer within the client's confirm timeout is a no.
+// or in a notification. The question shows the origin (from chrome.tabs) first and apart, then
+// the tool, the page's title quoted and short (question.ts) and the arguments; no answer within
+// the client's confirm timeout is a no.
 /// <reference types="chrome" />
+import { CLICK_DELAY_MS, pageText, quotedTitle } from "./question.ts";
 
 /** What the person is asked about. */
 export interface Question {
@@ -41,6 +43,7 @@ export function ask(q: Question, timeoutMs: number, signal: AbortSignal): Promis
       clearTimeout(timer);
       signal.removeEventListener("abort", onAbort);
       resolve(d);
+      notificationsChanged = Date.now();
       attempt(() => chrome.notifications.clear(q.key));
       attempt(() => chrome.runtime.sendMessage({ type: "confirm-done", key: q.key }));
     };
@@ -64,11 +67,14 @@ function attempt(f: () => Promise<unknown> | undefined): void {
 // TypeError at once): there the notification says where to answer, and a click on it opens the
 // sidebar. Headless Chromium may show none: the panel still asks.
 function notify(q: Question): void {
+  notificationsChanged = Date.now();
+  const title = quotedTitle(q.title);
   const base = {
     type: "basic" as const,
     iconUrl: ICON,
-    title: `Run ${q.tool} on ${q.origin}?`,
-    message: `An MCP client asks to run "${q.tool}" on ${q.title || q.url} with ${q.args}`,
+    title: q.origin, // first and apart: the origin, from the browser
+    message: `An MCP client asks to run ${pageText(q.tool, 128)} with ${pageText(q.args, 200)}`,
+    contextMessage: title ? `on the page titled ${title}` : "",
   };
   void Promise.resolve()
     .then(() =>
@@ -96,8 +102,13 @@ export function decide(key: string, yes: boolean): void {
 
 /** What a click on a notification's button does: the first (Run it) says yes, the other no. */
 export function notificationButton(id: string, button: number): void {
+  if (Date.now() - notificationsChanged < CLICK_DELAY_MS) return; // one may have moved under the pointer
   decide(id, button === 0);
 }
+
+// notificationsChanged is when a question's notification last appeared or went: a button click
+// within CLICK_DELAY_MS after it is not taken (the notification stays, to be clicked again).
+let notificationsChanged = 0;
 
 chrome.notifications?.onButtonClicked.addListener(notificationButton);
 // A click on the notification itself (Firefox's has no buttons) opens the sidebar to answer in.

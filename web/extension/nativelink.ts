@@ -9,11 +9,16 @@
 import { allowedOrigins, onAllowedChange, webOrigin } from "./allowed.ts";
 import { ask, needsConfirm, type Decision } from "./confirm.ts";
 import { RelayPort, type RelayAnswer } from "./tabrelay.ts";
+import {
+  NATIVE_TO_HOST_BYTES as MAX_TO_HOST,
+  PAGE_MAX_DESCRIPTION_CHARS,
+  PAGE_MAX_LIST_BYTES,
+  PAGE_MAX_SCHEMA_CHARS,
+  PAGE_MAX_TOOLS,
+} from "../src/generated/pagelist.ts";
 
 /** The host's name in its manifest (internal/nativehost: HostName, checked by a Go test). */
 const HOST_NAME = "webmcp_bridge";
-/** Native messaging's limit for one message from the browser to the host: 64 MiB. */
-const MAX_TO_HOST = 64 * 1024 * 1024;
 
 /** A webmcp-mcp server, as its hello said. */
 interface Client {
@@ -26,13 +31,39 @@ interface Client {
 /** A tool as the page's bridge describes it. */
 interface Tool {
   name: string;
+  title?: unknown;
+  description?: unknown;
+  inputSchema?: unknown;
   annotations?: unknown;
+}
+/** A tool as a client is sent it: bounded, with what was cut said (webmcp-mcp's PageTool). */
+interface ListedTool {
+  name: string;
+  title: string;
+  description: string;
+  descriptionCut?: number;
+  inputSchema?: unknown;
+  schemaTooLarge?: number;
+  schemaUnreadable?: boolean;
+  annotations: Record<string, boolean>;
+}
+/** A page as a client is sent it. */
+interface ListedPage {
+  tab: number;
+  window: number;
+  url: string | undefined;
+  origin: string;
+  title: string;
+  tools: ListedTool[];
+  more: number;
+  loading: boolean;
 }
 /** The document a tab shows, listed through its relay. */
 interface TabPage {
   relay: RelayPort;
   origin: string;
   tools: Tool[];
+  listed: { tools: ListedTool[]; more: number; bytes: number };
 }
 /** A message from the host. */
 interface HostMessage {
@@ -204,32 +235,107 @@ async function listTab(id: number): Promise<void> {
     return;
   }
   retries.delete(id);
-  pages.set(id, { relay, origin: a.origin, tools: a.tools as Tool[] });
+  pages.set(id, { relay, origin: a.origin, tools: a.tools as Tool[], listed: bound(a.tools as Tool[]) });
 }
 
 async function relist(id: number): Promise<void> {
   const p = pages.get(id);
   if (!p) return;
   const a = await p.relay.request({ op: "list" });
-  if (Array.isArray(a.tools) && a.origin === p.origin) p.tools = a.tools as Tool[];
+  if (Array.isArray(a.tools) && a.origin === p.origin) {
+    p.tools = a.tools as Tool[];
+    p.listed = bound(p.tools);
+  }
   scheduleRefresh();
 }
 
-// sendPages sends client id the pages it may see, when they differ from what it last got.
+// bound is what a page's tools are listed as: at most PAGE_MAX_TOOLS tools, each description
+// and title cut at PAGE_MAX_DESCRIPTION_CHARS, a schema over PAGE_MAX_SCHEMA_CHARS left out, and
+// all of them together at most PAGE_MAX_LIST_BYTES of JSON; more counts the tools left out.
+// Every cut is said (descriptionCut, schemaTooLarge, more), and webmcp-mcp names the limit.
+function bound(tools: Tool[]): { tools: ListedTool[]; more: number; bytes: number } {
+  const out: ListedTool[] = [];
+  let bytes = 2;
+  for (const t of tools.slice(0, PAGE_MAX_TOOLS)) {
+    const l = describe(t);
+    const size = utf8Size(l) + 1;
+    if (bytes + size > PAGE_MAX_LIST_BYTES) break;
+    bytes += size;
+    out.push(l);
+  }
+  return { tools: out, more: tools.length - out.length, bytes };
+}
+
+// describe is one tool as a client is sent it (the fields webmcp-mcp reads, bounded).
+function describe(t: Tool): ListedTool {
+  const text = (v: unknown): string => (typeof v === "string" ? v : "");
+  const description = text(t.description);
+  const l: ListedTool = {
+    name: t.name,
+    title: text(t.title).slice(0, PAGE_MAX_DESCRIPTION_CHARS),
+    description: description.slice(0, PAGE_MAX_DESCRIPTION_CHARS),
+    annotations: {},
+  };
+  if (description.length > PAGE_MAX_DESCRIPTION_CHARS) l.descriptionCut = description.length;
+  let schema = t.inputSchema;
+  if (typeof schema === "string" && schema.length <= PAGE_MAX_SCHEMA_CHARS) {
+    schema = parseOrNull(schema);
+    if (schema === null) l.schemaUnreadable = true;
+  }
+  const schemaText = schema === undefined || schema === null ? "" : (JSON.stringify(schema) ?? "");
+  if (typeof schema === "string" || schemaText.length > PAGE_MAX_SCHEMA_CHARS)
+    l.schemaTooLarge = typeof schema === "string" ? schema.length : schemaText.length;
+  else if (schemaText) l.inputSchema = schema;
+  const a = (t.annotations && typeof t.annotations === "object" ? t.annotations : {}) as Record<string, unknown>;
+  for (const k of ["readOnlyHint", "untrustedContentHint", "consequentialHint", "debugging"])
+    if (typeof a[k] === "boolean") l.annotations[k] = a[k];
+  return l;
+}
+
+// utf8Size is the UTF-8 length of a value as JSON.
+const encoder = new TextEncoder();
+function utf8Size(v: unknown): number {
+  return encoder.encode(JSON.stringify(v) ?? "").length;
+}
+
+function parseOrNull(s: string): unknown {
+  try {
+    return JSON.parse(s) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+// sendPages sends client id the pages it may see, when they differ from what it last got. Each
+// page is bounded (bound); should the pages together still be over native messaging's 64 MiB,
+// the largest are sent without their tools (counted in more) until the message fits, so that
+// no page's size keeps the others' updates from the client.
 function sendPages(id: number, c: Client, tabs: Map<number | undefined, chrome.tabs.Tab>): void {
-  const list = [];
+  const list: ListedPage[] = [],
+    sizes = new Map<ListedPage, number>();
+  let total = 1024; // the message's own fields
   for (const [tabId, p] of pages) {
     const t = tabs.get(tabId);
     if (!t || t.incognito || webOrigin(t.url) !== p.origin || !allowed(c, p.origin)) continue;
-    list.push({
+    const page: ListedPage = {
       tab: tabId,
       window: t.windowId,
       url: t.url,
       origin: p.origin,
-      title: t.title ?? "",
-      tools: p.tools,
+      title: (t.title ?? "").slice(0, PAGE_MAX_DESCRIPTION_CHARS),
+      tools: p.listed.tools,
+      more: p.listed.more,
       loading: t.status !== "complete",
-    });
+    };
+    list.push(page);
+    sizes.set(page, p.listed.bytes);
+    total += p.listed.bytes + 3 * ((t.url?.length ?? 0) + page.title.length) + 256; // UTF-8: at most 3 bytes a unit
+  }
+  for (const page of [...list].sort((x, y) => (sizes.get(y) ?? 0) - (sizes.get(x) ?? 0))) {
+    if (total <= MAX_TO_HOST) break;
+    total -= sizes.get(page) ?? 0;
+    page.more += page.tools.length;
+    page.tools = [];
   }
   const text = JSON.stringify(list);
   if (text === c.sent) return;

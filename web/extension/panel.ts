@@ -19,6 +19,7 @@
 import type { ToolOutput, WebMCPBridge as Bridge } from "../src/entry-module.ts";
 import { allowedOrigins, onAllowedChange, setAllowed, webOrigin } from "./allowed.ts";
 import type { Question } from "./confirm.ts";
+import { CLICK_DELAY_MS, pageText, quotedTitle } from "./question.ts";
 import { RelayPort, type RelayAnswer } from "./tabrelay.ts";
 
 /** The renderer (render.ts), loaded before this script. */
@@ -355,33 +356,53 @@ async function outcome(
   return { title, from, details: await WebMCPBridge.agent.parseToolOutput(answer.raw ?? "", name) };
 }
 
-// showQuestion shows a consequential call an MCP client asks to run, with Run and Decline.
+// showQuestion shows a consequential call an MCP client asks to run, with Run it and Decline:
+// the origin first and apart, the tool, the page's title quoted and short, the arguments (their
+// box scrolls), so that nothing the page chose moves Run it far down or reads as the origin.
 function showQuestion(q: Question): void {
   if (document.querySelector(`.confirm[data-key="${CSS.escape(q.key)}"]`)) return;
-  const el = (tag: string, text: string): HTMLElement =>
-    Object.assign(document.createElement(tag), { textContent: text });
-  const box = el("div", "");
-  box.className = "confirm";
+  const el = (tag: string, text: string, className = ""): HTMLElement =>
+    Object.assign(document.createElement(tag), { textContent: text, className });
+  const box = el("div", "", "confirm");
   box.dataset.key = q.key;
   box.dataset.tool = q.tool;
-  const yes = el("button", "Run it"),
-    no = el("button", "Decline");
-  yes.className = "confirm-yes";
-  no.className = "confirm-no";
+  const yes = el("button", "Run it", "confirm-yes"),
+    no = el("button", "Decline", "confirm-no");
   const answer = (ok: boolean): void => {
+    if (performance.now() - questionsChanged < CLICK_DELAY_MS) return; // it moved under the pointer
     box.remove();
+    questionsMoved();
     void chrome.runtime.sendMessage({ type: "confirm-answer", key: q.key, yes: ok });
   };
   yes.onclick = () => answer(true);
   no.onclick = () => answer(false);
+  const origin = el("div", q.origin, "confirm-origin");
+  origin.dir = "ltr";
+  const title = quotedTitle(q.title);
   box.append(
-    el("b", `An MCP client asks to run ${q.tool}`),
-    el("div", `on ${q.title || q.url} (${q.origin})`),
+    origin,
+    el("b", `An MCP client asks to run ${pageText(q.tool, 128)}`),
+    el("div", title ? `on the page titled ${title}` : "", "confirm-title"),
     el("pre", q.args),
     yes,
     no,
   );
   $("confirms").append(box);
+  questionsMoved();
+}
+
+// questionsChanged is when the questions last appeared, went or moved: until CLICK_DELAY_MS
+// after it, their buttons are disabled and a click on them is not taken.
+let questionsChanged = 0;
+let enableTimer = 0;
+function questionsMoved(): void {
+  questionsChanged = performance.now();
+  const buttons = document.querySelectorAll<HTMLButtonElement>(".confirm button");
+  for (const b of buttons) b.disabled = true;
+  clearTimeout(enableTimer);
+  enableTimer = setTimeout(() => {
+    for (const b of document.querySelectorAll<HTMLButtonElement>(".confirm button")) b.disabled = false;
+  }, CLICK_DELAY_MS);
 }
 
 // listen follows the tab (it navigates, or another tab becomes active in the panel's window),
@@ -410,8 +431,12 @@ function listen(): void {
     if (sender.id !== chrome.runtime.id || sender.tab || sender.url !== backgroundURL) return;
     const m = (raw || {}) as { type?: string; question?: Question; key?: string };
     if (m.type === "confirm-request" && m.question) showQuestion(m.question);
-    if (m.type === "confirm-done" && m.key)
-      document.querySelector(`.confirm[data-key="${CSS.escape(m.key)}"]`)?.remove();
+    const done =
+      m.type === "confirm-done" && m.key && document.querySelector(`.confirm[data-key="${CSS.escape(m.key)}"]`);
+    if (done) {
+      done.remove();
+      questionsMoved();
+    }
   });
   $("refresh").onclick = () => void load();
   let width = innerWidth;

@@ -9,17 +9,18 @@ import { callGo, startModule, state } from "./host.ts";
 import { encode } from "./encode.ts";
 import { agentCalls, takeAgentHead } from "./flow.ts";
 import { errorResult, reread, type NormalizedHead } from "./results.ts";
-import { parse } from "./builtins.ts";
+import { defineProperty, hasOwn, parse } from "./builtins.ts";
 import type { AgentTool, CallToolResult, ModelContext, ModelInput, RegisteredTool, ToolOutput } from "./types.ts";
 
-/** modelInputs remembers the model input of every result handed out, so toModelInput(result)
- * does not cross again. */
-const modelInputs = new WeakMap<object, ModelInput>();
+/** modelInputOf is where a result handed out keeps its model input, so toModelInput(result)
+ * does not cross again: an own property under a symbol of this module, defined non-writable and
+ * non-configurable, which no WeakMap or setter a later script patches ever sees. */
+const modelInputOf = Symbol();
 
 /** toolOutput is what the agent side hands out for a result and its head. */
 function toolOutput(tool: string, body: string, head: NormalizedHead, modelInput: ModelInput): ToolOutput {
   const result = parse(body) as CallToolResult;
-  modelInputs.set(result, modelInput);
+  defineProperty(result, modelInputOf, { value: modelInput });
   return {
     result,
     violations: (head.violations ?? []).map((v) => ({ tool, ...v })),
@@ -88,7 +89,7 @@ const emptyInput: ModelInput = { text: "", attachments: [], isError: true };
 
 /** toModelInput is the model input of a result: free for results the agent side handed out. */
 export async function toModelInput(result: CallToolResult): Promise<ModelInput> {
-  const known = modelInputs.get(result);
+  const known = hasOwn(result, modelInputOf) ? (result as { [modelInputOf]?: ModelInput })[modelInputOf] : undefined;
   if (known) return structuredClone(known);
   await startModule();
   const json = encode(result);

@@ -10,39 +10,47 @@ export const { keys, getPrototypeOf, getOwnPropertyDescriptor, defineProperty, h
 export const isArray = Array.isArray;
 export const ObjectPrototype = Object.prototype;
 
-// The JSON functions of this realm as they are at load, and the JSON the bridge uses: these, or
-// a fresh realm's, decided on the first need (loadersJSON).
-const atLoad = { parse: JSON.parse, stringify: JSON.stringify };
+// Promise's then as it is at load: the loader's waits on its own promises go through it, so
+// that a later script that patches Promise.prototype never receives what the loader is handed
+// (a chunk's exports) nor hands it a value of its own. What the loader keeps it keeps in
+// objects without a prototype ({ __proto__: null }), where no setter a script put on a
+// prototype is ever reached.
+export const { then } = Promise.prototype;
+/** Promise as it was at load: the loader's own promises are never a later script's. */
+export const LoadPromise = Promise;
+
+/** append adds v at the end of list as an own property: no setter on Array.prototype sees it. */
+export function append<T>(list: T[], v: T): void {
+  defineProperty(list, list.length, { value: v, writable: true, enumerable: true, configurable: true });
+}
+
+// The JSON the bridge uses: a fresh realm's wherever there is a document (loadersJSON), made on
+// the first need; in a Worker, the Worker's own (no page script runs there).
 let loaders: Pick<JSON, "parse" | "stringify"> | null = null;
+const atLoad = { parse: JSON.parse, stringify: JSON.stringify };
 
 /** parse and stringify are the loader's JSON.parse and JSON.stringify (see loadersJSON). */
 export const parse = (text: string): unknown => (loaders ??= loadersJSON()).parse(text);
 export const stringify = (value: unknown, replacer?: (key: string, value: unknown) => unknown): string =>
   (loaders ??= loadersJSON()).stringify(value, replacer);
 
-/** loadersJSON is the JSON the bridge uses: this realm's as it was at load where those functions
- * are the browser's own, as a fresh frame's Function.prototype.toString (which no script of the
- * page has touched) tells; otherwise — a script that ran before the loader replaced them — the
- * fresh frame's, whose values then belong to that frame's realm. In a Worker, the Worker's own
- * (no page script runs there). The frame is made on the first need, not at load (it costs the
- * page's thread a realm, and the page's MutationObservers see it), with the DOM members and the
- * getters captured at load, and is judged with that realm's own functions: a script that runs
- * between load and the first need can change none of it. A script that ran first and also
- * patched what makes a frame still wins. */
+/** loadersJSON is the JSON of a frame the loader makes and removes at once, whose realm no page
+ * script has touched: this realm's JSON may be a script's that ran before the loader, and no
+ * test of it (Function.prototype.toString reads "[native code]" for a callable Proxy) can tell.
+ * The frame has a srcdoc, so that its insertion fires no load event a page's listener could
+ * reach its window from; it is made with the DOM members captured at load, on the first need
+ * (a realm costs the page's thread, and the page's MutationObservers see the frame). Values it
+ * parses belong to that realm. Without a document (a Worker) it is this realm's, as it was at
+ * load. A script that ran first and patched what makes a frame still wins. */
 function loadersJSON(): Pick<JSON, "parse" | "stringify"> {
   if (!dom) return atLoad;
   let frame: HTMLIFrameElement | null = null;
   try {
     frame = call(dom.createElement, document, "iframe") as HTMLIFrameElement;
+    call(dom.setAttribute, frame, "srcdoc", "");
     call(dom.appendChild, call(dom.documentElement, document), frame);
     const realm = call(dom.contentWindow, frame) as (Window & typeof globalThis) | null;
-    if (!realm) return atLoad;
-    const show = realm.Function.prototype.toString,
-      test = realm.RegExp.prototype.test,
-      nativeCode = new realm.RegExp("\\{\\s*\\[native code\\]\\s*\\}$");
-    const native = (f: unknown): boolean =>
-      typeof f === "function" && apply(test, nativeCode, [apply(show, f, [])]) === true;
-    return native(atLoad.parse) && native(atLoad.stringify) ? atLoad : realm.JSON;
+    return realm ? realm.JSON : atLoad;
   } catch {
     return atLoad;
   } finally {
@@ -125,6 +133,7 @@ export const dom =
     ? {
         createElement: Document.prototype.createElement,
         appendChild: Node.prototype.appendChild,
+        setAttribute: Element.prototype.setAttribute,
         remove: Element.prototype.remove,
         documentElement: getter<Document>(Document.prototype, "documentElement"),
         contentWindow: getter<HTMLIFrameElement>(HTMLIFrameElement.prototype, "contentWindow"),
@@ -150,6 +159,10 @@ export interface ModuleGlobals {
   take(): unknown;
   onStarted: (() => unknown) | null;
   encodeInto?: UTF8Writer;
+  /** getOwnPropertyDescriptor as it was when the globals were claimed (on the page, when the
+   * loader ran): the module server reads the exports with it, not with its own script's
+   * capture, which on the page's thread is made later */
+  own: typeof getOwnPropertyDescriptor;
 }
 
 /** A UTF8Writer writes s as UTF-8 into buffer at [at, at + room): the bytes written, or -1
@@ -186,6 +199,7 @@ export function claimModuleGlobals(scope: object): ModuleGlobals | null {
       return v;
     },
     onStarted: null,
+    own: getOwnPropertyDescriptor,
   };
   const started = (): unknown => globals.onStarted?.();
   try {

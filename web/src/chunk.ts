@@ -9,14 +9,16 @@
 // loader then calls that function with what the chunk needs (captures, the guarded flow): the
 // chunk's code runs then and uses nothing of the page's but what it is given. In the other
 // builds (the ES module, the extension's, webmcp-mcp's) the chunks are bundled in.
-import { call, defineProperty, dom, events, scripts } from "./builtins.ts";
+import { call, defineProperty, dom, events, LoadPromise, scripts } from "./builtins.ts";
 
 /** A chunk as its script hands it over: called with what it needs and a function that takes
  * what it gives back. */
 type ChunkBody = (needs: unknown, give: (exports: unknown) => void) => void;
 
-/** The script elements the loader added and waits for, each with what takes its chunk. */
-const waiting: { script: unknown; take: (body: ChunkBody) => void }[] = [];
+/** The script elements the loader added and waits for, each with what takes its chunk, by a
+ * number: an object without a prototype, so that no setter a later script put on one sees a take. */
+const waiting = { __proto__: null } as unknown as Record<number, { script: unknown; take: (body: ChunkBody) => void }>;
+let added = 0;
 
 // The global through which chunks hand themselves over, defined when the loader runs.
 const loaderDOM = scripts;
@@ -28,10 +30,10 @@ if (__WEBMCP_CHUNKED__ && loaderDOM) {
       get: () => undefined,
       set(body: unknown) {
         const running = call(loaderDOM.currentScript, document);
-        for (let i = 0; i < waiting.length; i++) {
+        for (let i = 0; i < added; i++) {
           const w = waiting[i];
-          if (w && w.script === running && typeof body === "function") {
-            waiting[i] = { script: null, take: () => {} }; // once
+          if (w && running && w.script === running && typeof body === "function") {
+            delete waiting[i]; // once
             w.take(body as ChunkBody);
           }
         }
@@ -51,11 +53,16 @@ export function loadChunk<T>(source: string, needs: unknown, bundled: (() => Pro
   const file = (__WEBMCP_CHUNKS__ as Record<string, string>)[source];
   const s = scripts;
   const d = dom;
-  if (!s || !d || !file) return Promise.reject(new Error("no loader script to fetch " + source + " beside"));
-  return new Promise<T>((resolve, reject) => {
+  if (!s || !d || !file)
+    return new LoadPromise<T>((_, reject) => reject(new Error("no loader script to fetch " + source + " beside")));
+  return new LoadPromise<T>((resolve, reject) => {
     const script = call(d.createElement, document, "script") as HTMLScriptElement;
-    const gone = (): void => call(d.remove, script);
-    waiting[waiting.length] = {
+    const n = added++;
+    const gone = (): void => {
+      delete waiting[n];
+      call(d.remove, script);
+    };
+    waiting[n] = {
       script,
       take(body) {
         gone();

@@ -25,45 +25,52 @@ function measure(value: unknown, maxBytes: number): Refusal | null {
   const scalarBytes = (v: unknown): number => (typeof v === "string" ? v.length + 2 : 1);
   const isContainer = (v: unknown): v is object =>
     v !== null && typeof v === "object" && typeof (v as { toJSON?: unknown }).toJSON !== "function";
-  const values: unknown[] = [value],
-    depths = [1];
-  const path = new Set<unknown>(); // the containers being walked, to tell a cycle
-  while (values.length) {
-    const v = values.pop(),
-      depth = depths.pop() ?? 0;
+  // Objects without a prototype, each a stack with its own top: no setter or method a script put
+  // on a prototype sees the walk or cuts it short.
+  const values = { __proto__: null } as unknown as unknown[],
+    depths = { __proto__: null } as unknown as number[],
+    path = { __proto__: null } as unknown as unknown[]; // the containers being walked, to tell a cycle
+  let top = 0,
+    deep = 0;
+  const push = (v: unknown, depth: number): void => {
+    values[top] = v;
+    depths[top++] = depth;
+  };
+  push(value, 1);
+  while (top) {
+    const v = values[--top],
+      depth = depths[top] ?? 0;
     if (depth === 0) {
-      path.delete(v);
+      deep--; // all of v's members are done
       continue;
-    } // all of v's members are done
+    }
     if (!isContainer(v)) {
       bytes += scalarBytes(v);
       if (over()) break;
       continue;
     }
-    if (path.has(v)) throw new TypeError("the result cannot be serialized to JSON (it contains itself)");
+    for (let i = 0; i < deep; i++)
+      if (path[i] === v) throw new TypeError("the result cannot be serialized to JSON (it contains itself)");
     if (depth > MAX_NESTING) return { refuse: "nesting", size: 0 };
-    path.add(v);
-    values.push(v);
-    depths.push(0);
+    path[deep++] = v;
+    push(v, 0);
     if (isArray(v)) {
       bytes += 1 + 2 * v.length; // brackets, commas, and at least a byte per element
       if (over()) break;
       for (let i = v.length - 1; i >= 0; i--) {
         const e: unknown = v[i];
-        if (isContainer(e)) {
-          values.push(e);
-          depths.push(depth + 1);
-        } else bytes += scalarBytes(e) - 1;
+        if (isContainer(e)) push(e, depth + 1);
+        else bytes += scalarBytes(e) - 1;
       }
     } else {
       bytes += 2;
-      for (const k of keys(v)) {
-        const e = (v as Record<string, unknown>)[k];
+      const ks = keys(v);
+      for (let i = 0; i < ks.length; i++) {
+        const k = ks[i],
+          e = (v as Record<string, unknown>)[k];
         bytes += k.length + 3;
-        if (isContainer(e)) {
-          values.push(e);
-          depths.push(depth + 1);
-        } else bytes += scalarBytes(e);
+        if (isContainer(e)) push(e, depth + 1);
+        else bytes += scalarBytes(e);
       }
     }
     if (over()) break;

@@ -11,7 +11,7 @@ import { toJSON } from "./encode.ts";
 import type { PatternCheck } from "./schema-check.ts";
 import { loadChunk } from "./chunk.ts";
 import { errorResult, normalize, passThrough, reread, type NormalizedHead } from "./results.ts";
-import { hasOwn, parse } from "./builtins.ts";
+import { call, hasOwn, parse, then } from "./builtins.ts";
 import { MESSAGE_PREFIX } from "./generated/boundary.ts";
 
 /** A tool's schema as registration sees it: none, checked JSON, or text it does not check (a
@@ -44,7 +44,11 @@ export function checkToolSchema(inputSchema: unknown, what = "registerTool: inpu
   const unchecked = (): SchemaCheck => ({ text, schema: newSchema(text) }); // the module checks it
   const withPatterns = (): Promise<SchemaCheck> =>
     checker ? loadPatterns().then((check) => decide(check) ?? unchecked()) : Promise.resolve(unchecked());
-  return decide(patternCheck) ?? { pending: loadChecker().then(() => decide(patternCheck) ?? withPatterns()) };
+  return (
+    decide(patternCheck) ?? {
+      pending: call(then, loadChecker(), () => decide(patternCheck) ?? withPatterns()) as Promise<SchemaCheck>,
+    }
+  );
 }
 
 /** A check that waits for the schema or the pattern checker. */
@@ -65,17 +69,23 @@ let patternsLoading: Promise<PatternCheck | null> | null = null;
 
 /** loadChecker fetches the schema checker once (checker stays null when it cannot be loaded). */
 function loadChecker(): Promise<unknown> {
-  checkerLoading ??= loadChunk<SchemaChecker>(
-    "./schema-check.ts",
-    null,
-    __WEBMCP_CHUNKED__ ? null : () => import("./schema-check.ts"),
-  ).then((c) => (checker = c), notLoaded("schema"));
+  checkerLoading ??= call(
+    then,
+    loadChunk<SchemaChecker>("./schema-check.ts", null, __WEBMCP_CHUNKED__ ? null : () => import("./schema-check.ts")),
+    (c: SchemaChecker) => (checker = c),
+    notLoaded("schema"),
+  );
   return checkerLoading;
 }
 
 /** loadPatterns fetches the pattern checker once: null when it cannot be loaded. */
 function loadPatterns(): Promise<PatternCheck | null> {
-  patternsLoading ??= import("./patterns.ts").then((m) => (patternCheck = m.patternProblem), notLoaded("pattern"));
+  patternsLoading ??= call(
+    then,
+    import("./patterns.ts"),
+    (m: typeof import("./patterns.ts")) => (patternCheck = m.patternProblem),
+    notLoaded("pattern"),
+  );
   return patternsLoading;
 }
 
@@ -98,8 +108,12 @@ export const agentCalls = new Map<string, number>();
 
 // agentHeads holds, for a short while, what the module said of the results of the agent side's
 // calls, by their exact text: a raw output identical to one of them was produced by the module.
-// At most 8 are kept, none over 4 MiB of text (a larger one is read again: one more crossing).
-const agentHeads = new Map<string, NormalizedHead>();
+// At most 8 are kept (kept: their texts, in a ring), none over 4 MiB of text (a larger one is read
+// again: one more crossing). Objects without a prototype: a later script's Map.prototype.get
+// cannot pass the page's own text off as the module's.
+const agentHeads = { __proto__: null } as unknown as Record<string, NormalizedHead>,
+  kept = { __proto__: null } as unknown as Record<number, string>;
+let keptAt = 0;
 const AGENT_HEADS_KEPT = 8,
   AGENT_HEAD_MAX_CHARS = 4 << 20;
 function keepAgentHead(out: Outcome, forAgent: boolean): Outcome {
@@ -112,15 +126,18 @@ function keepAgentHead(out: Outcome, forAgent: boolean): Outcome {
     !out.head.modelInput
   )
     return out;
-  agentHeads.set(out.text, out.head);
-  while (agentHeads.size > AGENT_HEADS_KEPT) agentHeads.delete(agentHeads.keys().next().value as string);
+  const slot = keptAt++ % AGENT_HEADS_KEPT,
+    old = kept[slot];
+  if (old !== undefined) delete agentHeads[old];
+  kept[slot] = out.text;
+  agentHeads[out.text] = out.head;
   return out;
 }
 
 /** takeAgentHead is what the module said of the result whose text is raw, once. */
 export function takeAgentHead(raw: string): NormalizedHead | undefined {
-  const head = agentHeads.get(raw);
-  agentHeads.delete(raw);
+  const head = agentHeads[raw];
+  delete agentHeads[raw];
   return head;
 }
 

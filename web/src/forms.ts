@@ -4,6 +4,7 @@
 // build a chunk, webmcp-bridge-forms.js) when the document first has a <form toolname>: a page
 // without one never fetches it.
 import { runGuarded } from "./flow.ts";
+import { call, then } from "./builtins.ts";
 import { loadChunk } from "./chunk.ts";
 import { MESSAGE_PREFIX } from "./generated/boundary.ts";
 import type { FormEntry, Registry } from "./registry.ts";
@@ -42,8 +43,10 @@ export function watchForms(tools: Registry, changed: () => void): void {
   });
   const load = (): void => {
     observer.disconnect();
-    loadChunk<FormsCode>("./declarative.ts", null, __WEBMCP_CHUNKED__ ? null : () => import("./declarative.ts")).then(
-      (code) => {
+    void call(
+      then,
+      loadChunk<FormsCode>("./declarative.ts", null, __WEBMCP_CHUNKED__ ? null : () => import("./declarative.ts")),
+      (code: FormsCode) => {
         forms = code;
         code.watchForms(tools, changed, { running, agentSubmits });
       },

@@ -3,7 +3,7 @@
 // a listener that fetches the exchange when the page has frames — this document is a frame, has
 // frames at load, or another frame of the page says hello (its message is handed on). A page of
 // one document with no frame never fetches it.
-import { apply, call, events, hasOwn, isArray, parse, read, stringify } from "./builtins.ts";
+import { append, apply, call, events, then, hasOwn, isArray, parse, read, stringify } from "./builtins.ts";
 import { loadChunk } from "./chunk.ts";
 import { MESSAGE_PREFIX } from "./generated/boundary.ts";
 import { FRAMES_KEY } from "./registry.ts";
@@ -24,8 +24,10 @@ export function linkFrames(of: FramesOf): Frames {
   const load = (): void => {
     if (loading) return;
     loading = true;
-    loadChunk<FramesCode>("./frames.ts", null, __WEBMCP_CHUNKED__ ? null : () => import("./frames.ts")).then(
-      (code) => (exchange = code.connectFrames(of, { me, up, captures, queued })),
+    void call(
+      then,
+      loadChunk<FramesCode>("./frames.ts", null, __WEBMCP_CHUNKED__ ? null : () => import("./frames.ts")),
+      (code: FramesCode) => (exchange = code.connectFrames(of, { me, up, captures, queued })),
       (e: unknown) =>
         console.warn(`${MESSAGE_PREFIX}the frames code did not load (${String(e)}); no tools across frames`),
     );
@@ -33,7 +35,7 @@ export function linkFrames(of: FramesOf): Frames {
   const onMessage = (e: MessageEvent): void => {
     const d = read(e, "data");
     if (exchange || !d || typeof d !== "object" || !apply(hasOwn, null, [d, FRAMES_KEY])) return;
-    if (queued.length < 100) queued[queued.length] = e;
+    if (queued.length < 100) append(queued, e);
     load();
   };
   call(events.addEventListener, window, "message", onMessage);

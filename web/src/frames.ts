@@ -140,7 +140,7 @@ export function connectFrames(
   // The message's members are read through the getters captured at load (builtins.ts): a page
   // that patches MessageEvent later must not see what passes.
   b.apply(b.addEventListener, window, ["message", (e: MessageEvent) => onMessage(link, e)]);
-  for (const e of queued) onMessage(link, e);
+  for (let i = 0; i < queued.length; i++) onMessage(link, queued[i]);
   // hello goes to every frame of the page (at most 99 children each: a page may replace
   // window.length); it carries nothing but the question.
   const hello = (w: Window): void => {

@@ -21,7 +21,7 @@ import {
   type TestExportName,
 } from "./generated/boundary.ts";
 import type { Policy } from "./generated/policy.ts";
-import { call, claimModuleGlobals, events, read, workers } from "./builtins.ts";
+import { call, claimModuleGlobals, events, read, then, workers } from "./builtins.ts";
 import type { Assets, Fallback } from "./types.ts";
 import { frameOf, type Frame } from "./frame.ts";
 import { wasmRefused, type Answer, type Request, type serveModule } from "./server.ts";
@@ -50,7 +50,7 @@ interface RunningModule {
   mode: "worker" | "main";
   generation: number;
   retiring: boolean;
-  pending: Map<number, Pending>;
+  pending: Record<number, Pending>; // by id, without a prototype: no page setter sees a request's resolve
   request(req: Request, transfer?: Transferable[]): Promise<Answer>;
   end(): void;
 }
@@ -80,6 +80,15 @@ export function setupHost(where: Assets, worker: boolean, stepAside: (e: Unavail
   assets = assetURLs(where);
   useWorker = worker;
   onUnavailable = stepAside;
+}
+
+// startGuard, set by the extension (setStartGuard), says why the module must not start now, or
+// "". Only the builds without chunks have it (the script build drops it).
+let startGuard: (() => string) | null = null;
+
+/** setStartGuard sets what each start asks first: a reason makes the module unavailable. */
+export function setStartGuard(guard: () => string): void {
+  startGuard = guard;
 }
 
 /** setFallback sets what calls answer where the module cannot run (data-fallback). */
@@ -160,6 +169,8 @@ const isUnavailable = (e: unknown): e is UnavailableError =>
   e instanceof Error && (e as Partial<UnavailableError>).moduleUnavailable === true;
 
 async function launch(): Promise<RunningModule> {
+  const refused = !__WEBMCP_CHUNKED__ && startGuard ? startGuard() : "";
+  if (refused) throw unavailableError(refused);
   const init: Request = { op: "start", wasm: assets.wasm, module: compiled, configured };
   let m: RunningModule | null = null,
     a: Answer | null = null;
@@ -227,7 +238,7 @@ function workerModule(gen: number): RunningModule {
       setTimeout(() => call(W.revokeObjectURL, URL, url), 10000);
     }
   }
-  const pending = new Map<number, Pending>(); // in the order sent
+  const pending = noProto<Pending>(); // by id: in the order sent
   let nextId = 1;
   const terminate = (): void => call(W.terminate, w);
   const m: RunningModule = {
@@ -238,26 +249,28 @@ function workerModule(gen: number): RunningModule {
     request(req, transfer = []) {
       return new Promise((resolve, reject) => {
         const id = nextId++;
-        pending.set(id, { req, resolve, reject });
+        pending[id] = { req, resolve, reject };
         call(W.postMessage, w, { ...req, id }, transfer);
       });
     },
     end() {
       terminate();
       const why = new Error("the bridge's Worker could not start");
-      for (const p of pending.values()) p.reject(why);
-      pending.clear();
+      for (const id in pending) {
+        pending[id]?.reject(why);
+        delete pending[id];
+      }
     },
   };
   call(events.addEventListener, w, "message", (e: MessageEvent) => {
     const a = read(e, "data") as Answer,
-      p = pending.get(a.id ?? -1);
+      p = pending[a.id ?? -1];
     if (!p) return;
-    pending.delete(a.id ?? -1);
+    delete pending[a.id ?? -1];
     if (a.crashed && p.req.op !== "start") return crashed(m, p, a.crashed, terminate);
     p.resolve(a);
     if ((a.memory ?? 0) > RETIRE_BYTES) retire(m);
-    if (m.retiring && !pending.size) terminate();
+    if (m.retiring && isEmpty(pending)) terminate();
   });
   // A Worker that cannot load its script, or dies (out of memory), reports an error event: the
   // call it was running (the oldest sent) is the one that fails.
@@ -269,15 +282,19 @@ function workerModule(gen: number): RunningModule {
     } catch {
       /* a messageerror: no message */
     }
-    const first = pending.entries().next().value;
+    let first: Pending | undefined;
+    for (const id in pending) {
+      first = pending[id];
+      delete pending[id];
+      break;
+    }
     if (!first) {
       retire(m);
       terminate();
       return;
     }
-    pending.delete(first[0]);
-    if (first[1].req.op === "start") return first[1].reject(new Error(message || "the Worker failed"));
-    crashed(m, first[1], message || "the Worker stopped", terminate);
+    if (first.req.op === "start") return first.reject(new Error(message || "the Worker failed"));
+    crashed(m, first, message || "the Worker stopped", terminate);
   };
   call(events.addEventListener, w, "error", failed);
   call(events.addEventListener, w, "messageerror", failed);
@@ -308,7 +325,7 @@ async function threadModule(gen: number): Promise<RunningModule> {
     mode: "main",
     generation: gen,
     retiring: false,
-    pending: new Map(),
+    pending: noProto(),
     async request(req) {
       const a = await handle(req);
       if (a.crashed && req.op !== "start") {
@@ -323,12 +340,19 @@ async function threadModule(gen: number): Promise<RunningModule> {
   return m;
 }
 
+/** noProto is an empty record without a prototype. */
+const noProto = <V>(): Record<number, V> => ({ __proto__: null }) as unknown as Record<number, V>;
+
+/** isEmpty tells a record that holds nothing (for-in: no iterator a page could patch). */
+function isEmpty(r: Record<number, unknown>): boolean {
+  for (const _ in r) return false;
+  return true;
+}
+
 // crashed fails the request p of module m, which died in it, ends m and sends what was queued
 // behind it to a new module.
 function crashed(m: RunningModule, p: Pending, why: string, end: () => void): void {
   retire(m, `the module stopped in ${why}`);
-  const queued = [...m.pending.values()];
-  m.pending.clear();
   end();
   p.reject(
     Object.assign(
@@ -336,11 +360,16 @@ function crashed(m: RunningModule, p: Pending, why: string, end: () => void): vo
       { moduleCrashed: true },
     ),
   );
-  for (const q of queued)
-    request(q.req).then(
-      (a) => q.resolve(a),
+  for (const id in m.pending) {
+    const q = m.pending[id];
+    delete m.pending[id];
+    void call(
+      then,
+      request(q.req),
+      (a: Answer) => q.resolve(a),
       (e: unknown) => q.reject(e),
     );
+  }
 }
 
 function retire(m: RunningModule, why?: string): void {

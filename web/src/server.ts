@@ -5,7 +5,7 @@
 //
 // The module's exports are taken, by name, from the global the module sets at start, which the
 // bridge claimed before (claimModuleGlobals): no other script can read, call or replace them.
-import { getOwnPropertyDescriptor, type ModuleGlobals } from "./builtins.ts";
+import { type ModuleGlobals } from "./builtins.ts";
 import {
   EXPORT_NAMES,
   MESSAGE_PREFIX,
@@ -101,8 +101,10 @@ export function serveModule(scope: Scope, globals: ModuleGlobals): (req: Request
 class ModuleServer {
   private runtime: GoRuntime | null = null;
   private memory: WebAssembly.Memory | null = null;
-  private readonly exports = new Map<string, GoExport>();
-  private readonly schemas = new Map<number, number>(); // the loader's schema key → the module's schema id
+  // Objects without a prototype: on the page's thread no setter a later script put on a
+  // prototype sees an export. schemas maps the loader's schema key to the module's schema id.
+  private readonly exports = { __proto__: null } as unknown as Record<string, GoExport>;
+  private readonly schemas = { __proto__: null } as unknown as Record<number, number>;
   /** the module compiled here, once it is */
   compiled: WebAssembly.Module | null = null;
   /** what the page should hear of the fetch, once */
@@ -151,9 +153,9 @@ class ModuleServer {
         return "out" in s ? s : { out: frameText({ id: s.id }) };
       }
       case "release": {
-        const id = this.schemas.get(req.key);
+        const id = this.schemas[req.key];
         if (id !== undefined) this.call("releaseSchema", [id]);
-        this.schemas.delete(req.key);
+        delete this.schemas[req.key];
         return { out: frameText({}) };
       }
       case "test":
@@ -161,8 +163,8 @@ class ModuleServer {
         break;
       case "alias":
         if (__WEBMCP_TEST__) {
-          const to = this.exports.get(req.to);
-          if (to) this.exports.set(req.name, to);
+          const to = this.exports[req.to];
+          if (to) this.exports[req.name] = to;
           return { out: frameText({}) };
         }
         break;
@@ -201,9 +203,10 @@ class ModuleServer {
     this.globals.onStarted = null;
     const api = this.globals.take();
     if (api === null || typeof api !== "object") throw new Crash("the module did not start");
-    for (const name of EXPORT_NAMES) {
-      const d = getOwnPropertyDescriptor(api, name); // an own data property: no getter of a script's runs
-      if (d && typeof d.value === "function") this.exports.set(name, d.value as GoExport);
+    for (let i = 0; i < EXPORT_NAMES.length; i++) {
+      const name = EXPORT_NAMES[i];
+      const d = this.globals.own(api, name); // an own data property: no getter of a script's runs
+      if (d && typeof d.value === "function") this.exports[name] = d.value as GoExport;
     }
     const answer: Answer = { start: this.call("start", []), module: compiled };
     if (configured != null) answer.configure = this.call("configure", [configured]);
@@ -213,7 +216,7 @@ class ModuleServer {
   // call calls an export; a module that dies in it (a fatal Go error, a trap, a stack overflow)
   // makes it throw a Crash.
   private call(name: string, args: readonly unknown[]): string {
-    const f = this.exports.get(name);
+    const f = this.exports[name];
     if (!f) return frameText({ error: { name: "TypeError", message: `the module has no export named ${name}` } });
     let out: unknown,
       why = "";
@@ -233,7 +236,7 @@ class ModuleServer {
   // schemaId is the module's id of the loader's schema key, compiling the schema where this
   // module has not yet; a schema the module refuses answers its error frame.
   private schemaId(key: number, json: string): { id: number } | { out: string } {
-    let id = this.schemas.get(key);
+    let id = this.schemas[key];
     if (id === undefined) {
       const out = this.call("compileSchema", [json]);
       try {
@@ -241,7 +244,7 @@ class ModuleServer {
       } catch {
         return { out };
       }
-      this.schemas.set(key, id);
+      this.schemas[key] = id;
     }
     return { id };
   }

@@ -42,14 +42,14 @@ func TestExtensionNativeNotification(t *testing.T) {
 		}()
 		assert.Equal(t, "waiting for you to confirm in the browser", <-progress)
 		var n struct {
-			ID, Title, Message string
-			Buttons            []string
+			ID, Title, Message, Context string
+			Buttons                     []string
 		}
 		runJSInline(t, worker, "worker.js", "shownNotification", &n)
 		require.NotEmpty(t, n.ID, "the browser shows a notification")
-		assert.Equal(t, "Run buy on "+s.base+"?", n.Title)
-		assert.Contains(t, n.Message, `"buy"`)
-		assert.Contains(t, n.Message, "Tools for MCP clients", "the page's title, from chrome.tabs")
+		assert.Equal(t, s.base, n.Title, "the origin first and apart")
+		assert.Contains(t, n.Message, "run buy with")
+		assert.Equal(t, "on the page titled “Tools for MCP clients”", n.Context, "the page's title, from chrome.tabs, quoted")
 		assert.Contains(t, n.Message, `{"cart":"3 books"}`, "the arguments")
 		assert.Equal(t, []string{"Run it", "Decline"}, n.Buttons)
 		var still bool
@@ -65,23 +65,51 @@ func TestExtensionNativeNotification(t *testing.T) {
 	assert.False(t, ran.isErr, ran.text)
 	assert.Equal(t, "bought", ran.text)
 	assert.Equal(t, 1.0, seen(t, page)["bought"])
+
+	// A click on Run it in the moment its notification appears (meant for what was there
+	// before) is not taken: the question stays, and a later click answers it (issue 35, point 2).
+	runJSInline(t, worker, "worker.js", "clickAsItAppears", &ok, 0)
+	drainProgress(progress)
+	done := make(chan answer, 1)
+	go func() {
+		_, text, isErr := callMCP(t, context.Background(), cs, buy, map[string]any{"cart": "1 book"})
+		done <- answer{text, isErr}
+	}()
+	var early struct {
+		ID    string
+		Still bool
+	}
+	runJSInline(t, worker, "worker.js", "clickedAsItAppeared", &early)
+	require.NotEmpty(t, early.ID)
+	assert.True(t, early.Still, "the early click did not answer the question")
+	assert.Equal(t, 1.0, seen(t, page)["bought"], "nor run the tool")
+	runJSInline(t, worker, "worker.js", "clickButton", &still, early.ID, 1)
+	later := <-done
+	assert.Contains(t, later.text, "you declined", "a click later is taken")
+	assert.Equal(t, 1.0, seen(t, page)["bought"])
 }
 
 // serviceWorker attaches to the extension's service worker (background.js) in the browser of ctx.
 func serviceWorker(t *testing.T, ctx context.Context) context.Context {
+	t.Helper()
+	return workerOf(t, ctx, "/background.js")
+}
+
+// workerOf attaches to the service worker whose script's URL ends with script.
+func workerOf(t *testing.T, ctx context.Context, script string) context.Context {
 	t.Helper()
 	var id target.ID
 	require.Eventually(t, func() bool {
 		targets, err := chromedp.Targets(ctx)
 		require.NoError(t, err)
 		for _, tg := range targets {
-			if tg.Type == "service_worker" && strings.HasSuffix(tg.URL, "/background.js") {
+			if tg.Type == "service_worker" && strings.HasSuffix(tg.URL, script) {
 				id = tg.TargetID
 				return true
 			}
 		}
 		return false
-	}, 20*time.Second, 100*time.Millisecond, "the extension's service worker did not start")
+	}, 20*time.Second, 100*time.Millisecond, "the service worker of %s did not start", script)
 	worker, cancel := chromedp.NewContext(ctx, chromedp.WithTargetID(id))
 	t.Cleanup(cancel)
 	return worker

@@ -57,3 +57,34 @@ export async function withoutModule() {
   await until(() => window.warnings.some((w) => w.includes("webmcp-bridge")), 3000);
   return { registered, hello, data, warnings: window.warnings.filter((w) => w.includes("webmcp-bridge")) };
 }
+
+// underServiceWorker (sw.html, controlled by its service worker that answers every URL naming
+// webmcp-bridge) calls rich through the browser's executeTool, registers a tool whose schema the
+// bridge refuses on the page, and answers how ready ended, the call's outcome, how registerTool
+// ended, every URL the service worker was asked, and whether a script of its own ran.
+export async function underServiceWorker() {
+  const step = (name, p) => Promise.race([p, new Promise((_, no) => setTimeout(() => no(new Error("no answer: " + name)), 10000))]);
+  await window.controlled;
+  await window.registered;
+  const ready = await step("ready", WebMCPBridge.ready).then(() => "started", (e) => String(e.message || e));
+  const tools = await document.modelContext.getTools();
+  const rich = await step("rich", document.modelContext.executeTool(tools.find((t) => t.name === "rich"), {})).then(
+    () => "answered", (e) => String(e.message || e));
+  const refused = await document.modelContext.registerTool({ name: "nonsense", description: "d", execute: () => "x",
+    inputSchema: { type: "object", properties: { q: { type: "nonsense-type" } } } }).then(() => "registered", (e) => e.name);
+  const ch = new MessageChannel();
+  const seen = new Promise((r) => (ch.port1.onmessage = (e) => r(e.data)));
+  navigator.serviceWorker.controller.postMessage("seen", [ch.port2]);
+  return { ready, rich, refused, seen: await step("seen", seen), forged: !!self.swForged, controlled: !!navigator.serviceWorker.controller };
+}
+
+// clobberedLoose is clobbered without waiting for the page's tool (in Firefox the page's first
+// script may run before the bridge defines navigator.modelContext), after a moment for the
+// hand-off to happen.
+export async function clobberedLoose() {
+  await new Promise((r) => setTimeout(r, 500));
+  return {
+    leaks: window.leaks, attribute: window.attribute, stolen: "stolenPort" in window,
+    bridge: typeof WebMCPBridge === "object" && typeof WebMCPBridge.agent === "object",
+  };
+}

@@ -129,7 +129,9 @@ export async function answerConfirm(yes) {
   const box = document.querySelector(".confirm");
   if (!box) return null;
   const q = { tool: box.dataset.tool, where: box.querySelector("div").textContent, args: box.querySelector("pre").textContent };
-  box.querySelector(yes ? ".confirm-yes" : ".confirm-no").click();
+  const button = box.querySelector(yes ? ".confirm-yes" : ".confirm-no");
+  await until(() => !button.disabled, 5000); // a question just shown takes no click yet
+  button.click();
   return q;
 }
 
@@ -161,4 +163,45 @@ export async function cancelRunning(name) {
   cancel.click();
   await until(() => document.body.dataset.lastTool === name, 10000);
   return { running, elapsed, cancelHidden: cancel.hidden, ...readResult() };
+}
+
+// questionLayout waits for n questions and answers how the first reads: its first line (class
+// and text), its whole text, the title line's length, whether any control or format character
+// is shown, and how far Run it is below the question's top (px).
+export async function questionLayout(n) {
+  await until(() => document.querySelectorAll(".confirm").length >= n, 15000);
+  const box = document.querySelector(".confirm");
+  const first = box.firstElementChild;
+  const title = box.querySelector(".confirm-title");
+  return {
+    firstClass: first.className, firstText: first.textContent, text: box.textContent,
+    titleChars: title ? [...title.textContent].length : -1,
+    formatChars: /[\p{Cc}\p{Cf}]/u.test(box.textContent),
+    runItBelow: box.querySelector(".confirm-yes").getBoundingClientRect().top - box.getBoundingClientRect().top,
+  };
+}
+
+// clickWhereRunItWas notes where the first question's Run it is; when that question goes, it
+// clicks that point at once (a click meant for it) and records what it hit (window.clickedAfter).
+export function clickWhereRunItWas() {
+  const first = document.querySelector(".confirm");
+  const r = first.querySelector(".confirm-yes").getBoundingClientRect();
+  const x = r.left + r.width / 2, y = r.top + r.height / 2;
+  window.clickedAfter = null;
+  const observer = new MutationObserver(() => {
+    if (first.isConnected) return;
+    observer.disconnect();
+    const hit = document.elementFromPoint(x, y);
+    hit?.click();
+    window.clickedAfter = { hit: hit ? hit.className : "", question: hit?.closest(".confirm")?.dataset.key || "" };
+  });
+  observer.observe(document.getElementById("confirms"), { childList: true, subtree: true });
+  return first.dataset.key;
+}
+
+// clickedAfter waits for clickWhereRunItWas's click and answers what it hit and how many
+// questions are still shown.
+export async function clickedAfter() {
+  await until(() => window.clickedAfter, 15000);
+  return { ...window.clickedAfter, left: document.querySelectorAll(".confirm").length };
 }
