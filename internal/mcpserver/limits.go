@@ -10,6 +10,7 @@ import (
 
 	"github.com/webmcp-bridge/webmcp-bridge/bridge"
 	"github.com/webmcp-bridge/webmcp-bridge/bridge/mcpsdk"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/boundary"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/refusal"
 	"github.com/webmcp-bridge/webmcp-bridge/sanitize"
 )
@@ -26,12 +27,12 @@ const (
 	// maxListBytes bounds all page tools together in tools/list; tools past it are left out
 	// and webmcp_list_pages says how many.
 	maxListBytes   = 4 << 20
-	MaxPageTools   = 256      // tools per page
-	MaxToolChars   = 4000     // a tool's description, in characters
-	MaxTitleChars  = 200      // a tool's or a page's title
-	MaxSchemaBytes = 64 << 10 // a tool's input schema as JSON
-	MaxErrorChars  = 4000     // a thrown error's message
-	maxURLChars    = 2048     // a page URL as the tool list shows it
+	MaxPageTools   = boundary.PageMaxTools            // tools per page, as the extension lists them
+	MaxToolChars   = boundary.PageMaxDescriptionChars // a tool's description, in characters
+	MaxTitleChars  = 200                              // a tool's or a page's title
+	MaxSchemaBytes = boundary.PageMaxSchemaChars      // a tool's input schema as JSON
+	MaxErrorChars  = 4000                             // a thrown error's message
+	maxURLChars    = 2048                             // a page URL as the tool list shows it
 )
 
 // outputPolicy is p with maxResultBytes no larger than MaxOutputBytes.

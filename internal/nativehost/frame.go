@@ -8,14 +8,17 @@ import (
 	"errors"
 	"fmt"
 	"io"
+
+	"github.com/webmcp-bridge/webmcp-bridge/internal/boundary"
 )
 
 // Native messaging's message limits (Chrome's and Firefox's): a message from the host to the
 // browser may be at most 1 MB, one from the browser to the host at most 64 MiB. A message over
-// its limit is refused with the limit named, never split.
+// its limit is refused with the limit named, never split. The numbers are internal/boundary's,
+// which the extension is generated from.
 const (
-	MaxToBrowser   = 1 << 20
-	MaxFromBrowser = 64 << 20
+	MaxToBrowser   = boundary.NativeFromHostBytes
+	MaxFromBrowser = boundary.NativeToHostBytes
 )
 
 // ClientTagRoom is what the host may add to a server's message on its way to the browser (the
