@@ -100,7 +100,7 @@ unit:
 # The loader's TypeScript: tsc's strict check, the linter, and the published typings (web/types)
 # against the sources; the tools are pinned npm packages, installed into the npm cache once.
 ts: node
-	$(GO) test -count=1 ./internal/build/tstools/
+	WEBMCP_BRIDGE_TS_TESTS=1 $(GO) test -count=1 ./internal/build/tstools/
 
 # Writes THIRD_PARTY_NOTICES from the module's build list and the licence files of GOROOT and
 # the module cache (commit it; internal/build/notices' test checks it).

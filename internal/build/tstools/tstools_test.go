@@ -19,8 +19,17 @@ import (
 	"github.com/stretchr/testify/require"
 )
 
+// RequireEnv, set to 1 (make ts sets it), runs the tests that need the npm tools (tsc, ESLint,
+// Prettier: an npm install the first time, tens of seconds each run); without it they skip, so
+// that `go test ./...` stays quick.
+const RequireEnv = "WEBMCP_BRIDGE_TS_TESTS"
+
+// setup skips t unless RequireEnv is set; else it installs the tools and gives web/.
 func setup(t *testing.T) (context.Context, string) {
 	t.Helper()
+	if os.Getenv(RequireEnv) != "1" {
+		t.Skipf("runs tsc, ESLint and Prettier from npm: make ts runs it (%s=1)", RequireEnv)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	t.Cleanup(cancel)
 	web, err := webDir()

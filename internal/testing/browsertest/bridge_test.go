@@ -32,6 +32,7 @@ func callTool(t *testing.T, ctx context.Context, name string, args map[string]an
 }
 
 func TestBridgeEndToEnd(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveWeb(t)
 	eachMode(t, func(t *testing.T, ctx context.Context, native bool) {
 		open(t, ctx, base+"/test/tools.html")
@@ -136,6 +137,7 @@ func TestBridgeEndToEnd(t *testing.T) {
 }
 
 func TestInvalidArguments(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveWeb(t)
 	eachMode(t, func(t *testing.T, ctx context.Context, native bool) {
 		open(t, ctx, base+"/test/tools.html")
@@ -152,6 +154,7 @@ func TestInvalidArguments(t *testing.T) {
 }
 
 func TestConcurrentCalls(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveWeb(t)
 	eachMode(t, func(t *testing.T, ctx context.Context, native bool) {
 		open(t, ctx, base+"/test/tools.html")
@@ -162,6 +165,7 @@ func TestConcurrentCalls(t *testing.T) {
 }
 
 func TestPageAPI(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveWeb(t)
 	ctx := browser(t, false)
 	open(t, ctx, base+"/test/tools.html")
@@ -191,6 +195,7 @@ func TestPageAPI(t *testing.T) {
 }
 
 func TestAgentAPI(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveWeb(t)
 	eachMode(t, func(t *testing.T, ctx context.Context, native bool) {
 		open(t, ctx, base+"/test/tools.html")
@@ -221,6 +226,7 @@ func TestAgentAPI(t *testing.T) {
 // standing in for a page that bypasses its bridge) hands back a forged CallToolResult with
 // hostile content; agent.callTool still yields a safe, valid result.
 func TestAgentDistrustsRawOutput(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveWeb(t)
 	ctx := browser(t, false)
 	open(t, ctx, base+"/test/conformance.html")
@@ -239,6 +245,7 @@ func TestAgentDistrustsRawOutput(t *testing.T) {
 // TestPlainTextFastPath: the loader maps plain text without calling Go; its output must be the
 // one Go gives, and anything it cannot vouch for must go to Go.
 func TestPlainTextFastPath(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveTestBuild(t)
 	ctx := browser(t, false)
 	open(t, ctx, base+"/test/blank.html")

@@ -26,14 +26,14 @@ import (
 // serveWeb serves what a page sees on a loopback port: the repository's web/ folder (the built
 // module in /dist/, the demo in /demo/), as `make demo` does, and the test pages in /test/.
 func serveWeb(t *testing.T) string {
-	base, _ := serveLogged(t, filepath.Join("..", "..", "..", "web", "dist"))
+	base, _ := serveLogged(t, fromRoot("web", "dist"))
 	return base
 }
 
 // serveTestBuild is serveWeb with /dist/ holding the test build of the module (make build-test):
 // the same loader and module, plus the test-only exports (stats, panicForTest).
 func serveTestBuild(t *testing.T) string {
-	base, _ := serveLogged(t, filepath.Join("..", "..", "..", "out", "testdist"))
+	base, _ := serveLogged(t, fromRoot("out", "testdist"))
 	return base
 }
 
@@ -41,7 +41,7 @@ func serveTestBuild(t *testing.T) string {
 // answers — the page's, its Worker's and its frames' alike.
 func serveLogged(t *testing.T, dist string) (string, *requests) {
 	t.Helper()
-	web, err := filepath.Abs(filepath.Join("..", "..", "..", "web"))
+	web, err := filepath.Abs(fromRoot("web"))
 	require.NoError(t, err)
 	if _, err := os.Stat(filepath.Join(dist, "webmcp-bridge.wasm")); err != nil {
 		t.Fatalf("%s is not built: run `make build` (or `make test`, which builds first): %v", dist, err)

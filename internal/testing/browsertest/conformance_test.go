@@ -39,7 +39,7 @@ var conformancePages = []string{
 // (Origin-Agent-Cluster: ?0, which enables document.domain).
 func serveConformance(t *testing.T) string {
 	t.Helper()
-	web, err := filepath.Abs(filepath.Join("..", "..", "..", "web"))
+	web, err := filepath.Abs(fromRoot("web"))
 	require.NoError(t, err)
 	mux := http.NewServeMux()
 	mux.Handle("/", serve.Handler(web))
@@ -97,6 +97,7 @@ func runConformance(t *testing.T, native, all bool) []conformanceResult {
 
 // TestFallbackConformance: the fallback passes every check it can pass.
 func TestFallbackConformance(t *testing.T) {
+	skipWithoutBuild(t)
 	for _, r := range runConformance(t, false, false) {
 		t.Run(r.Name, func(t *testing.T) {
 			if !r.OK {
@@ -111,6 +112,7 @@ func TestFallbackConformance(t *testing.T) {
 // it is a gap the page names. It logs, per WPT file, how many checks native Chromium and the
 // fallback pass, and each failure with its reason.
 func TestConformanceAgainstNative(t *testing.T) {
+	skipWithoutBuild(t)
 	fallback := map[string]conformanceResult{}
 	for _, r := range runConformance(t, false, true) {
 		fallback[r.Name] = r

@@ -121,6 +121,7 @@ var endToEnd = []struct {
 // concurrent calls, the page API, the agent API, an agent that distrusts a page's raw output and
 // the loader's plain-text fast path against the module.
 func TestCrossBrowserBridge(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveTestBuild(t)
 	forEachBrowser(t, func(r *crossRun) {
 		r.open(base + "/test/tools.html")

@@ -12,6 +12,7 @@ import (
 // TestCrossBrowserConformance runs pages/conformance.js (see TestFallbackConformance) against the
 // fallback in Firefox and WebKit: every check passes, or is listed in crossBrowserKnownFailures.
 func TestCrossBrowserConformance(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveWeb(t)
 	forEachBrowser(t, func(r *crossRun) {
 		r.open(base + "/test/conformance.html")
@@ -40,6 +41,7 @@ type xssOutcome struct {
 // and event model run the raw vectors (the oracle must see attacks run) and what the bridge
 // made of them (none may run), and benign markup survives.
 func TestCrossBrowserXSSOracle(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveWeb(t)
 	forEachBrowser(t, func(r *crossRun) {
 		r.open(base + "/test/xss.html")
@@ -129,6 +131,7 @@ var demoChecks = map[string]func(c *checkT, got demoToolResult){
 // TestCrossBrowserDemo is TestDemoPage (fallback) and TestRendererCannotBeMisled in Firefox
 // and WebKit; it saves a screenshot of each with the hostile article rendered.
 func TestCrossBrowserDemo(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveWeb(t)
 	forEachBrowser(t, func(r *crossRun) {
 		if err := r.page.SetViewport(r.ctx, 1280, 1000); err != nil {

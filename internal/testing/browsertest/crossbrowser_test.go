@@ -224,6 +224,7 @@ func (c *checkT) run(file, fn string, out any, args ...any) bool {
 // TestCrossBrowserKnownFailuresAreWellFormed: the list names only browsers that run and gives a
 // reason for every entry.
 func TestCrossBrowserKnownFailuresAreWellFormed(t *testing.T) {
+	skipWithoutBuild(t)
 	names := map[string]bool{}
 	for _, b := range crossBrowsers {
 		names[b.name] = true

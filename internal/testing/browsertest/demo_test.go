@@ -14,7 +14,7 @@ import (
 
 // screenshotDir is where the browser tests save PNGs for people to look at (not committed).
 func screenshotDir(t *testing.T) string {
-	dir, err := filepath.Abs(filepath.Join("..", "..", "..", "out", "screenshots"))
+	dir, err := filepath.Abs(fromRoot("out", "screenshots"))
 	require.NoError(t, err)
 	require.NoError(t, os.MkdirAll(dir, 0o755))
 	return dir
@@ -29,6 +29,7 @@ func saveScreenshot(t *testing.T, name string, png []byte) {
 // TestDemoPage calls every demo tool through the in-page agent, in both modes, and checks what
 // the panel shows; it saves a screenshot of each mode with the hostile article rendered.
 func TestDemoPage(t *testing.T) {
+	skipWithoutBuild(t)
 	for _, mode := range modes {
 		t.Run(mode.name, func(t *testing.T) {
 			base := serveWeb(t)
@@ -78,6 +79,7 @@ func TestDemoPage(t *testing.T) {
 // (only the notices of the agent's own parse are styled as notices), and a link whose name
 // claims another site shows the host it really points to, as the browser reads it.
 func TestRendererCannotBeMisled(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveWeb(t)
 	ctx := browser(t, false)
 	open(t, ctx, base+"/demo/")

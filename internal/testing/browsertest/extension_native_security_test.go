@@ -21,6 +21,7 @@ import (
 // tool runs); neither the server nor the host opens a TCP port; the rendezvous directory is 0700
 // and the socket 0600; the binary refuses to serve as the host of another extension.
 func TestExtensionNativeSecurity(t *testing.T) {
+	skipWithoutBuild(t)
 	s := startNative(t)
 	page := s.tab(t, s.base+"/test/agent-tools.html")
 	host := s.hostPID(t)

@@ -25,7 +25,7 @@ import (
 // potentially trustworthy, as WebMCP needs.
 func serveTwoOrigins(t *testing.T) (string, string) {
 	t.Helper()
-	web, err := filepath.Abs(filepath.Join("..", "..", "..", "web"))
+	web, err := filepath.Abs(fromRoot("web"))
 	require.NoError(t, err)
 	mux := http.NewServeMux()
 	mux.Handle("/", serve.Handler(web))
@@ -93,6 +93,7 @@ var frameScenarios = []struct{ name, fn, want string }{
 // WebMCP, which the fallback reproduces over postMessage: the log says where native Chromium
 // answers otherwise.
 func TestFrames(t *testing.T) {
+	skipWithoutBuild(t)
 	self, other := serveTwoOrigins(t)
 	eachMode(t, func(t *testing.T, ctx context.Context, native bool) {
 		open(t, ctx, self+"/test/frames-parent.html")

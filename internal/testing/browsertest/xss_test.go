@@ -13,6 +13,7 @@ import (
 // back. Unsanitized, the oracle must catch most of them (so it can see an attack); after
 // WebMCPBridge.normalize, none may run, and benign markup must survive.
 func TestXSSOracle(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveWeb(t)
 	ctx := browser(t, false)
 	open(t, ctx, base+"/test/xss.html")
