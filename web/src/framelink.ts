@@ -7,10 +7,10 @@ import { apply, call, events, hasOwn, isArray, parse, read, stringify } from "./
 import { loadChunk } from "./chunk.ts";
 import { MESSAGE_PREFIX } from "./generated/boundary.ts";
 import { FRAMES_KEY } from "./registry.ts";
-import type { Frames, FramesOf } from "./frames.ts";
+import type { Frames, FramesOf } from "./frame-tools.ts";
 
 /** What the frames chunk gives (chunk-frames.ts). */
-type FramesCode = Pick<typeof import("./frames.ts"), "connectFrames">;
+type FramesCode = Pick<typeof import("./frame-tools.ts"), "connectFrames">;
 
 /** linkFrames is the Frames of the fallback's registry: until the exchange runs, no other frame's
  * tools (none has said hello yet). */
@@ -24,7 +24,7 @@ export function linkFrames(of: FramesOf): Frames {
   const load = (): void => {
     if (loading) return;
     loading = true;
-    loadChunk<FramesCode>("./frames.ts", null, __WEBMCP_CHUNKED__ ? null : () => import("./frames.ts")).then(
+    loadChunk<FramesCode>("./frame-tools.ts", null, __WEBMCP_CHUNKED__ ? null : () => import("./frame-tools.ts")).then(
       (code) => (exchange = code.connectFrames(of, { me, up, captures, queued })),
       (e: unknown) =>
         console.warn(`${MESSAGE_PREFIX}the frames code did not load (${String(e)}); no tools across frames`),
