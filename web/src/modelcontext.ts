@@ -8,7 +8,7 @@ import { checkToolSchema, isPending, normalizeForeign, runGuarded, type SchemaCh
 import { releaseSchema } from "./host.ts";
 import { runForm, watchForms } from "./forms.ts";
 import type { Frames } from "./frame-tools.ts";
-import { linkFrames } from "./framelink.ts";
+import { linkFrames } from "./frame-tools-loader.ts";
 import { hints, type Entry, type Registry, type ScriptEntry, type ToolInfo } from "./registry.ts";
 import { parse, stringify } from "./builtins.ts";
 import { toJSON } from "./encode.ts";

@@ -13,7 +13,7 @@ export interface ToolInfo {
   annotations: ToolAnnotations | undefined;
 }
 
-/** The member that marks the bridge's messages between frames (frame-tools.ts, framelink.ts). */
+/** The member that marks the bridge's messages between frames (frame-tools.ts, frame-tools-loader.ts). */
 export const FRAMES_KEY = "webmcpBridge";
 
 /** hints are a tool's annotations with every member the draft defines, as booleans, debugging
