@@ -1,7 +1,7 @@
 // The bridge's own ModelContext, for browsers without WebMCP. The glue that must exist before the
 // module loads (promises, events, abort signals) is here; every call runs the guarded flow
 // (flow.ts): the schema checked at registration, the arguments validated and the result
-// normalized in Go. Forms become tools in declarative.ts; the tools of other frames that load
+// normalized in Go. Forms become tools in form-tools.ts; the tools of other frames that load
 // the bridge come from frame-tools.ts.
 import { TOOL_NAME } from "./generated/boundary.ts";
 import { checkToolSchema, isPending, normalizeForeign, runGuarded, type SchemaCheck } from "./flow.ts";

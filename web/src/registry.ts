@@ -1,4 +1,4 @@
-// The fallback's registry of tools, as modelcontext.ts keeps it and declarative.ts (forms) and
+// The fallback's registry of tools, as modelcontext.ts keeps it and form-tools.ts (forms) and
 // frame-tools.ts (other frames' tools) read it: the types they share, so that none of them imports
 // another for its types.
 import type { SchemaRef } from "./host.ts";

@@ -20,14 +20,14 @@ type chunk struct {
 var chunks = map[string]chunk{
 	"./patterns.ts":     {"patterns.ts", "webmcp-bridge-patterns.mjs", false},
 	"./schema-check.ts": {"chunk-schema.ts", "webmcp-bridge-schema.js", true},
-	"./declarative.ts":  {"chunk-forms.ts", "webmcp-bridge-forms.js", true},
+	"./form-tools.ts":   {"chunk-forms.ts", "webmcp-bridge-forms.js", true},
 	"./frame-tools.ts":  {"chunk-frames.ts", "webmcp-bridge-frames.js", true},
 }
 
 // chunkBuilds are the builds of the chunks, in a fixed order.
 func chunkBuilds() []build {
 	var out []build
-	for _, src := range []string{"./patterns.ts", "./schema-check.ts", "./declarative.ts", "./frame-tools.ts"} {
+	for _, src := range []string{"./patterns.ts", "./schema-check.ts", "./form-tools.ts", "./frame-tools.ts"} {
 		c := chunks[src]
 		format := api.FormatESModule
 		if c.script {
