@@ -6,7 +6,7 @@
 import { TOOL_NAME } from "./generated/boundary.ts";
 import { checkToolSchema, isPending, normalizeForeign, runGuarded, type SchemaCheck } from "./flow.ts";
 import { releaseSchema } from "./host.ts";
-import { runForm, watchForms } from "./forms.ts";
+import { runForm, watchForms } from "./form-tools-loader.ts";
 import type { Frames } from "./frame-tools.ts";
 import { linkFrames } from "./frame-tools-loader.ts";
 import { hints, type Entry, type Registry, type ScriptEntry, type ToolInfo } from "./registry.ts";

@@ -28,7 +28,7 @@ var chunkWrap = [2]string{
 // notInChunks are the sources a chunk must not carry a copy of: the captures taken at load and
 // the state of the loader, which a chunk gets from the loader (its needs), never anew.
 var notInChunks = []string{
-	"builtins.ts", "flow.ts", "host.ts", "chunk.ts", "modelcontext.ts", "forms.ts", "frame-tools-loader.ts",
+	"builtins.ts", "flow.ts", "host.ts", "chunk.ts", "modelcontext.ts", "form-tools-loader.ts", "frame-tools-loader.ts",
 }
 
 // versionPlaceholder stands for the version in the sources; stampVersion replaces it.
