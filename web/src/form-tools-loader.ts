@@ -28,7 +28,7 @@ export interface FormCalls {
 const running: FormCalls["running"] = new Map();
 const agentSubmits: FormCalls["agentSubmits"] = new WeakSet();
 
-/** What the forms chunk gives (chunk-forms.ts). */
+/** What the forms chunk gives (chunk-form-tools.ts). */
 type FormsCode = Pick<typeof import("./form-tools.ts"), "watchForms" | "runForm">;
 let forms: FormsCode | null = null;
 

@@ -20,7 +20,7 @@ type chunk struct {
 var chunks = map[string]chunk{
 	"./patterns.ts":     {"patterns.ts", "webmcp-bridge-patterns.mjs", false},
 	"./schema-check.ts": {"chunk-schema.ts", "webmcp-bridge-schema.js", true},
-	"./form-tools.ts":   {"chunk-forms.ts", "webmcp-bridge-forms.js", true},
+	"./form-tools.ts":   {"chunk-form-tools.ts", "webmcp-bridge-forms.js", true},
 	"./frame-tools.ts":  {"chunk-frames.ts", "webmcp-bridge-frames.js", true},
 }
 
