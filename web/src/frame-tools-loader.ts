@@ -9,7 +9,7 @@ import { MESSAGE_PREFIX } from "./generated/boundary.ts";
 import { FRAMES_KEY } from "./registry.ts";
 import type { Frames, FramesOf } from "./frame-tools.ts";
 
-/** What the frames chunk gives (chunk-frames.ts). */
+/** What the frames chunk gives (chunk-frame-tools.ts). */
 type FramesCode = Pick<typeof import("./frame-tools.ts"), "connectFrames">;
 
 /** linkFrames is the Frames of the fallback's registry: until the exchange runs, no other frame's

@@ -21,7 +21,7 @@ var chunks = map[string]chunk{
 	"./patterns.ts":     {"patterns.ts", "webmcp-bridge-patterns.mjs", false},
 	"./schema-check.ts": {"chunk-schema.ts", "webmcp-bridge-schema.js", true},
 	"./form-tools.ts":   {"chunk-form-tools.ts", "webmcp-bridge-forms.js", true},
-	"./frame-tools.ts":  {"chunk-frames.ts", "webmcp-bridge-frames.js", true},
+	"./frame-tools.ts":  {"chunk-frame-tools.ts", "webmcp-bridge-frames.js", true},
 }
 
 // chunkBuilds are the builds of the chunks, in a fixed order.
