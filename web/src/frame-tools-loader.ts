@@ -1,4 +1,4 @@
-// The loader's side of the tools across frames (frames.ts, in the script build a chunk,
+// The loader's side of the tools across frames (frame-tools.ts, in the script build a chunk,
 // webmcp-bridge-frames.js): this document's origin, parent and the captures, taken at load, and
 // a listener that fetches the exchange when the page has frames — this document is a frame, has
 // frames at load, or another frame of the page says hello (its message is handed on). A page of
