@@ -40,7 +40,7 @@ func TestCSPExternalExample(t *testing.T) {
 		w.Header().Set("Content-Type", "text/javascript")
 		w.Write([]byte(tools))
 	})
-	srv := httptest.NewServer(withCSP("script-src 'self' 'wasm-unsafe-eval'", mux))
+	srv := httptest.NewServer(withHeader(csp, "script-src 'self' 'wasm-unsafe-eval'", mux))
 	t.Cleanup(srv.Close)
 	base := strings.Replace(srv.URL, "127.0.0.1", "localhost", 1)
 
