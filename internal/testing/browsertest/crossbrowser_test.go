@@ -3,11 +3,12 @@
 package browsertest
 
 // The cross-browser tests: the fallback (the bridge's own ModelContext, which serves every
-// browser without native WebMCP) in Firefox ESR and WebKitGTK, driven through
-// internal/testing/webdriver, with the same pages and test scripts (pages/js/, through run) as the
-// Chromium tests. Each test starts one browser of each kind, with its own profile, in parallel
-// (at most crossBrowserSlots at once). A missing browser fails the test and names the Debian
-// package (mk/browsers.mk installs them).
+// browser without native WebMCP) in Chromium with WebMCP off, Firefox ESR and WebKitGTK, one
+// test over the table crossBrowsers: Chromium over DevTools (crossbrowser_chromium_test.go), the
+// others through internal/testing/webdriver, all with the same pages and test scripts (pages/js/,
+// through run). Each test starts one browser of each kind, with its own profile, in parallel (at
+// most crossBrowserSlots at once). A missing browser fails the test and names the Debian package
+// (mk/browsers.mk installs them).
 
 import (
 	"context"
@@ -27,8 +28,9 @@ import (
 // removed. Check names are "<test>/<check>": the conformance checks are "conformance/<the name
 // in pages/conformance.js>".
 var crossBrowserKnownFailures = map[string]map[string]string{
-	"firefox": {},
-	"webkit":  {},
+	"chromium": {},
+	"firefox":  {},
+	"webkit":   {},
 }
 
 // crossBrowsers are the browsers the cross-browser tests run in, and how each is started.
@@ -36,6 +38,10 @@ var crossBrowsers = []struct {
 	name  string
 	start func(ctx context.Context, profile string) (webdriver.Page, error)
 }{
+	{"chromium", func(ctx context.Context, profile string) (webdriver.Page, error) {
+		// WebMCP off: the fallback, as in every browser without native WebMCP.
+		return startChromium(ctx, profile, false)
+	}},
 	{"firefox", func(ctx context.Context, profile string) (webdriver.Page, error) {
 		// Firefox's WebMCP prototype off: Firefox as it ships.
 		return webdriver.StartFirefox(ctx, webdriver.FirefoxOptions{ProfileDir: profile, Prefs: firefoxWebMCP(false)})
