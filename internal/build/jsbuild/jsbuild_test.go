@@ -12,6 +12,7 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/webmcp-bridge/webmcp-bridge/internal/build/budget"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/checkout"
 )
 
 // wasmExec is the wasm_exec.js of the Go running the tests.
@@ -62,7 +63,7 @@ func TestPlan(t *testing.T) {
 // each script chunk wrapped to hand itself to the loader, the loader within its budget.
 func TestBuild(t *testing.T) {
 	out := t.TempDir()
-	o := options{src: filepath.Join("..", "..", "..", "web", "src"), out: out, version: "9.8.7", wasmExec: wasmExec(t)}
+	o := options{src: checkout.Path("web", "src"), out: out, version: "9.8.7", wasmExec: wasmExec(t)}
 	require.NoError(t, run(o))
 	for _, b := range plan(o) {
 		data, err := os.ReadFile(filepath.Join(out, b.outfile))

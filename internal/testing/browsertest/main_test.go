@@ -10,11 +10,12 @@ import (
 	"testing"
 
 	"github.com/webmcp-bridge/webmcp-bridge/internal/headless"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/checkout"
 )
 
 // repoRoot is the repository's root, as a path from this package's directory (where go test
 // runs its tests).
-var repoRoot = filepath.Join("..", "..", "..")
+var repoRoot = checkout.Path()
 
 // fromRoot is the path of a file of the repository given from its root, e.g. fromRoot("web",
 // "dist").
