@@ -31,7 +31,7 @@ var notInChunks = []string{
 	"builtins.ts", "flow.ts", "host.ts", "chunk.ts", "modelcontext.ts", "form-tools-loader.ts", "frame-tools-loader.ts",
 }
 
-// versionPlaceholder stands for the version in the sources; stampVersion replaces it.
+// versionPlaceholder stands for the version in the sources; [stampVersion] replaces it.
 const versionPlaceholder = "__WEBMCP_BRIDGE_VERSION__"
 
 // esbuild writes b into o.out and returns what went wrong: esbuild's errors, and the sources of
@@ -158,7 +158,7 @@ func stampVersion(dir, file, version string) error {
 	return os.WriteFile(p, []byte(strings.ReplaceAll(string(data), versionPlaceholder, version)), 0o644)
 }
 
-// checkLoaderBudget fails when the loader a page loads, gzip -9, is over budget.LoaderGzip.
+// checkLoaderBudget fails when the loader a page loads, gzip -9, is over [budget.LoaderGzip].
 func checkLoaderBudget(dir, file string) error {
 	data, err := os.ReadFile(filepath.Join(dir, file))
 	if err != nil {

@@ -1,6 +1,6 @@
 // Command jsbuild builds the loader from web/src (TypeScript) with esbuild, as a Go library, so
 // that the build needs nothing but Go. What it writes, each file minified with a source map and
-// the version written in, is listed in plan.go:
+// the version written in, is [plan]'s list; [run] builds it, [esbuild] one file of it:
 //
 //   - by default, into web/dist: the classic script for a <script> tag (webmcp-bridge.js), the
 //     ES module for npm and bundlers (webmcp-bridge.mjs), the Worker that runs the Go module
@@ -59,7 +59,7 @@ type usageError string
 
 func (e usageError) Error() string { return string(e) }
 
-// run builds what o asks for (plan), stamps the version into it and holds the loader a page
+// run builds what o asks for ([plan]), stamps the version into it and holds the loader a page
 // loads to its budget.
 func run(o options) error {
 	if o.version == "" {

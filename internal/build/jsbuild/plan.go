@@ -6,8 +6,8 @@ import "github.com/evanw/esbuild/pkg/api"
 type build struct {
 	entry, outfile string
 	format         api.Format
-	chunked        bool // its chunks are left out, fetched beside it (chunkImports)
-	chunk          bool // a script chunk: wrapped (chunkWrap) and checked (notInChunks)
+	chunked        bool // its chunks are left out, fetched beside it ([chunkImports])
+	chunk          bool // a script chunk: wrapped ([chunkWrap]) and checked ([notInChunks])
 }
 
 // chunk is a module the script build leaves out, fetched beside the script on first need.
@@ -24,7 +24,7 @@ var chunks = map[string]chunk{
 	"./frame-tools.ts":  {"chunk-frame-tools.ts", "webmcp-bridge-frames.js", true},
 }
 
-// chunkBuilds are the builds of the chunks, in a fixed order.
+// chunkBuilds are the builds of [chunks], in a fixed order.
 func chunkBuilds() []build {
 	var out []build
 	for _, src := range []string{"./patterns.ts", "./schema-check.ts", "./form-tools.ts", "./frame-tools.ts"} {

@@ -1,7 +1,7 @@
 //go:build !js
 
 // Command tstools writes the published typings, web/types/, from the loader's sources with tsc
-// (`go run ./internal/build/tstools types`), and its tests check them: that web/types is what
+// (`go run ./internal/build/tstools types`, [emitTypings]), and its tests check them: that web/types is what
 // the sources say and publishes nothing but the package's API, that every export of web/src is
 // used, that its modules import each other without a circle, that its lines fit. The tools are
 // web/'s own devDependencies, at the versions web/package-lock.json pins, installed by `npm ci`

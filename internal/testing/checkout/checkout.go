@@ -1,6 +1,6 @@
 // Package checkout finds the files of the repository a test runs in, whatever the depth of its
 // package: go test runs a package's tests in the package's directory, so a path spelled
-// "../../.." from one package is wrong from another.
+// "../../.." from one package is wrong from another. [Path] is the one helper.
 package checkout
 
 import (
