@@ -98,16 +98,18 @@ unit:
 	$(GO) test -count=1 -race ./sanitize/ ./wasm/
 
 # web/'s tools (TypeScript, ESLint, Prettier, at the versions web/package-lock.json pins) in
-# web/node_modules, installed again when the lockfile changes. An older checkout's web/node_modules
-# was a link into the npm cache: it goes first.
-web/node_modules/.package-lock.json: web/package.json web/package-lock.json
+# web/node_modules, installed again when the lockfile changes (the stamp is written after npm ci).
+# An older checkout's web/node_modules was a link into the npm cache: it goes first.
+WEB_TOOLS := web/node_modules/.installed-by-npm-ci
+$(WEB_TOOLS): web/package.json web/package-lock.json
 	@if [ -L web/node_modules ]; then rm web/node_modules; fi
 	cd web && npm ci --no-audit --no-fund
+	touch $@
 
 # The loader's TypeScript, as web/'s `npm test` checks it: tsc's strict check, the linter, the
 # formatting and the unit tests of web/test; then the published typings (web/types) against the
 # sources.
-ts: node web/node_modules/.package-lock.json
+ts: node $(WEB_TOOLS)
 	cd web && npm test
 	WEBMCP_BRIDGE_TS_TESTS=1 $(GO) test -count=1 -run TestTypingsAreCurrent ./internal/build/tstools/
 
@@ -117,7 +119,7 @@ notices:
 	$(GO) run ./internal/build/notices -o THIRD_PARTY_NOTICES
 
 # Writes web/types, the published typings, from web/src (commit them; `make ts` checks them).
-types: node web/node_modules/.package-lock.json
+types: node $(WEB_TOOLS)
 	$(GO) run ./internal/build/tstools types
 
 test: vet unit ts browser
