@@ -86,15 +86,15 @@ func TestXSSOracle(t *testing.T) {
 	})
 }
 
-// TestCrossBrowserDemo calls every demo tool through the in-page agent in every browser of
-// crossBrowsers (the fallback) and holds each result to demoChecks, as TestDemoPage does with
-// native WebMCP; it checks that the renderer cannot be misled (jsRendererCannotBeMisled: page
-// text that imitates a bridge notice stays plain text, a link shows the host it points to) and
-// saves a screenshot of each browser with the hostile article rendered.
-func TestCrossBrowserDemo(t *testing.T) {
+// TestDemo calls every demo tool through the in-page agent in every browser and mode of
+// crossBrowsers and holds each result to demoChecks; it checks that the renderer cannot be
+// misled (jsRendererCannotBeMisled: page text that imitates a bridge notice stays plain text, a
+// link shows the host it points to) and saves a screenshot of each browser with the hostile
+// article rendered (out/screenshots/demo-<browser>.png).
+func TestDemo(t *testing.T) {
 	skipWithoutBuild(t)
 	base := serveWeb(t)
-	forEachBrowser(t, func(r *crossRun) {
+	forEachBrowserAndMode(t, func(r *crossRun) {
 		if err := r.page.SetViewport(r.ctx, 1280, 1000); err != nil {
 			r.t.Errorf("%s: viewport: %v", r.browser, err)
 		}
@@ -119,7 +119,7 @@ func TestCrossBrowserDemo(t *testing.T) {
 			}
 			var ok bool
 			r.eval(jsDemoShowArticle, &ok)
-			r.screenshot(fmt.Sprintf("demo-fallback-%s.png", r.browser))
+			r.screenshot(fmt.Sprintf("demo-%s.png", r.browser))
 		}
 
 		r.open(base + "/demo/")

@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
@@ -24,28 +23,6 @@ func saveScreenshot(t *testing.T, name string, png []byte) {
 	path := filepath.Join(screenshotDir(t), name)
 	require.NoError(t, os.WriteFile(path, png, 0o644))
 	t.Logf("screenshot: %s", path)
-}
-
-// TestDemoPage calls every demo tool through the in-page agent with native WebMCP on, holds
-// each result to demoChecks and saves a screenshot with the hostile article rendered. The
-// fallback's run, in every browser, is TestCrossBrowserDemo.
-func TestDemoPage(t *testing.T) {
-	skipWithoutBuild(t)
-	base := serveWeb(t)
-	ctx := browser(t, true)
-	require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 1000)))
-	open(t, ctx, base+"/demo/")
-	var results map[string]demoToolResult
-	eval(t, ctx, jsDemoCallEveryTool, &results)
-	require.Len(t, results, len(demoChecks))
-	for tool, check := range demoChecks {
-		t.Run(tool, func(t *testing.T) { check(t, results[tool]) })
-	}
-	var ok bool
-	eval(t, ctx, jsDemoShowArticle, &ok)
-	png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-	require.NoError(t, err)
-	saveScreenshot(t, "demo-native.png", png)
 }
 
 // demoToolResult is what jsDemoCallEveryTool says of one demo tool.
