@@ -69,18 +69,6 @@ func runConformance(t *testing.T, native, all bool) []conformanceResult {
 	return results
 }
 
-// TestFallbackConformance: the fallback passes every check it can pass.
-func TestFallbackConformance(t *testing.T) {
-	skipWithoutBuild(t)
-	for _, r := range runConformance(t, false, false) {
-		t.Run(r.Name, func(t *testing.T) {
-			if !r.OK {
-				t.Error(r.Error)
-			}
-		})
-	}
-}
-
 // TestConformanceAgainstNative runs the same checks against native WebMCP, to keep the checks
 // honest: no check may name a behaviour that native Chromium has and the fallback lacks, unless
 // it is a gap the page names. It logs, per WPT file, how many checks native Chromium and the

@@ -25,8 +25,8 @@ import (
 // crossBrowserKnownFailures lists, per browser, the checks that fail there because of a bug in
 // the loader (web/src) that is not fixed yet, with what the browser said. A listed check that
 // fails is logged, not failed; a listed check that passes fails its test, so that its entry is
-// removed. Check names are "<test>/<check>": the conformance checks are "conformance/<the name
-// in pages/conformance.js>".
+// removed. Check names are "<test>/<check>": the conformance checks are "conformance/<page>: <the
+// name in pages/conformance.js>".
 var crossBrowserKnownFailures = map[string]map[string]string{
 	"chromium-webmcp": {},
 	"chromium":        {},
