@@ -94,13 +94,24 @@ vet:
 # then the packages whose state is shared between goroutines (the lazily built HTML policy, the
 # module's handlers) again under the race detector.
 unit:
-	$(GO) test -count=1 $$($(GO) list ./... | grep -v -e /internal/testing/browsertest -e /internal/build/tstools)
+	$(GO) test -count=1 $$($(GO) list ./... | grep -v -e /internal/testing/browsertest)
 	$(GO) test -count=1 -race ./sanitize/ ./wasm/
 
-# The loader's TypeScript: tsc's strict check, the linter, and the published typings (web/types)
-# against the sources; the tools are pinned npm packages, installed into the npm cache once.
-ts: node
-	$(GO) test -count=1 ./internal/build/tstools/
+# web/'s tools (TypeScript, ESLint, Prettier, at the versions web/package-lock.json pins) in
+# web/node_modules, installed again when the lockfile changes (the stamp is written after npm ci).
+# An older checkout's web/node_modules was a link into the npm cache: it goes first.
+WEB_TOOLS := web/node_modules/.installed-by-npm-ci
+$(WEB_TOOLS): web/package.json web/package-lock.json
+	@if [ -L web/node_modules ]; then rm web/node_modules; fi
+	cd web && npm ci --no-audit --no-fund
+	touch $@
+
+# The loader's TypeScript, as web/'s `npm test` checks it: tsc's strict check, the linter, the
+# formatting and the unit tests of web/test; then the published typings (web/types) against the
+# sources.
+ts: node $(WEB_TOOLS)
+	cd web && npm test
+	WEBMCP_BRIDGE_TS_TESTS=1 $(GO) test -count=1 -run TestTypingsAreCurrent ./internal/build/tstools/
 
 # Writes THIRD_PARTY_NOTICES from the module's build list and the licence files of GOROOT and
 # the module cache (commit it; internal/build/notices' test checks it).
@@ -108,7 +119,7 @@ notices:
 	$(GO) run ./internal/build/notices -o THIRD_PARTY_NOTICES
 
 # Writes web/types, the published typings, from web/src (commit them; `make ts` checks them).
-types: node
+types: node $(WEB_TOOLS)
 	$(GO) run ./internal/build/tstools types
 
 test: vet unit ts browser

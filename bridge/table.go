@@ -134,7 +134,7 @@ func markdownTable(headers []string, rows [][]string) string {
 
 // markdownCell escapes backslashes and pipes and turns each line break ("\r\n", "\n" or "\r")
 // into a space. (A loop, not a strings.Replacer: the module would carry the Replacer's
-// general machinery, about 10 KB gzipped, for this one use.)
+// general machinery for this one use.)
 func markdownCell(s string) string {
 	if !strings.ContainsAny(s, "\\|\r\n") {
 		return s

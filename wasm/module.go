@@ -264,8 +264,8 @@ func (m *Module) Validate(id int, argsJSON string, forAgent bool) []byte {
 
 // RefuseLongArguments is Validate's answer for arguments whose JSON text is units UTF-16 code
 // units long, when that length alone puts them over maxArgumentBytes: the caller asks before it
-// copies the text into the module, so that arguments far over the limit cost no copy (2 MiB took
-// most of 64 ms on the page's thread in the browser's TextEncoder and Go's copies). nil when the
+// copies the text into the module, so that arguments far over the limit cost no copy (the
+// browser's TextEncoder and Go's copies, on the page's thread). nil when the
 // text may be within the limit, or schema id is not registered (Validate then says so).
 func (m *Module) RefuseLongArguments(id, units int, forAgent bool) []byte {
 	ie := refusal.ArgumentsTooLong(units, m.currentPolicy().MaxArgumentBytes)

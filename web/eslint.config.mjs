@@ -1,5 +1,5 @@
 // The loader's lint rules: ESLint's recommended rules and typescript-eslint's type-checked
-// ones, run by `make ts` (internal/build/tstools) over web/src and web/extension.
+// ones, run by `npm run lint` (and `make ts`) over web/src, web/extension and the unit tests.
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 
@@ -18,5 +18,15 @@ export default tseslint.config(
       "max-lines-per-function": ["error", { max: 100, skipBlankLines: true, skipComments: true, IIFEs: true }],
     },
   },
-  { ignores: ["dist/**", "types/**", "eslint.config.mjs"] },
+  {
+    // node:test's describe and it return promises the runner itself awaits.
+    files: ["test/**/*.ts"],
+    rules: {
+      "@typescript-eslint/no-floating-promises": [
+        "error",
+        { allowForKnownSafeCalls: [{ from: "package", name: ["describe", "it"], package: "node:test" }] },
+      ],
+    },
+  },
+  { ignores: ["dist/**", "types/**", "test/.out/**", "eslint.config.mjs"] },
 );

@@ -14,10 +14,10 @@ import (
 const MaxPatternRepetition = 1000
 
 // MaxPatternWork bounds the pattern checks of one validation: the sum over every string checked
-// against a pattern of its length in bytes times the pattern's repetition product. Measured
-// here in WebAssembly (Node 20's V8, like Chromium's), RE2's matcher costs up to ~0.75 µs per
-// unit ([a-z]{1000}! over a run of letters), so 50,000 units keep a validation under ~40 ms on
-// the page's thread in the worst case. Arguments past it are refused, not matched.
+// against a pattern of its length in bytes times the pattern's repetition product. RE2's
+// matcher in WebAssembly is slowest per unit on a pattern such as [a-z]{1000}! over a run of
+// letters; 50,000 units keep even that validation to tens of milliseconds on the page's
+// thread. Arguments past it are refused, not matched.
 const MaxPatternWork = 50_000
 
 // repetitionProduct is the repetition product (see MaxPatternRepetition) of re, RE2 text that

@@ -1,6 +1,6 @@
 // Package serve is the static file server behind `make demo` and the browser tests: the right
 // MIME types (application/wasm included), the module gzip-compressed for browsers that accept
-// it (5.29 MB become 1.43 MB), and no caching, so a rebuilt module always loads.
+// it (docs/benchmarks.md has the sizes), and no caching, so a rebuilt module always loads.
 package serve
 
 import (

@@ -8,7 +8,7 @@ import { normalizeValue } from "./flow.ts";
 import { blobOf, isBinary, reportViolations, violationListeners } from "./results.ts";
 import { invokingModelContext, mirrorInto, nativeModelContext, wrapNative } from "./native.ts";
 import { createModelContext, defineEventClasses } from "./modelcontext.ts";
-import { normalizeDeclarative } from "./forms.ts";
+import { normalizeDeclarative } from "./form-tools-loader.ts";
 import { callDetailed, describeTool, parseOutput, toModelInput } from "./agent.ts";
 import { defineProperty, getOwnPropertyDescriptor, parse } from "./builtins.ts";
 import type { Assets, Content, CallToolResult, Fallback, ModelContext, ProposedBlock, WebMCPBridge } from "./types.ts";

@@ -82,12 +82,15 @@ function measure(value: unknown, maxBytes: number): Refusal | null {
 function utf8Size(s: string, maxBytes: number): number {
   if (maxBytes > 0 && s.length > maxBytes) return -1;
   if (s.length * 3 <= maxBytes) return s.length; // within the limit whatever the characters
-  let n = s.length;
+  let n = s.length; // a byte per UTF-16 unit, and what more each needs:
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c >= 0x800 && (c < 0xd800 || c > 0xdbff))
-      n += 2; // 3 bytes; a surrogate pair is 4 for 2
-    else if (c >= 0x80) n += 1;
+    if (c < 0x80) continue;
+    if (c < 0x800) n += 1;
+    else if (c >= 0xd800 && c <= 0xdbff && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 2; // a surrogate pair: 4 bytes for 2 units
+      i++;
+    } else n += 2; // 3 bytes, a lone surrogate too (written as U+FFFD)
   }
   return n;
 }

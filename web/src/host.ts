@@ -2,7 +2,7 @@
 // a Worker cannot start (a CSP without worker-src for it, the extension's MAIN world), on this
 // thread with the same requests: the Worker's script, loaded with a script element, hands over
 // its module server (server.ts). Requests carry strings and transferred bytes; answers are frames
-// (frame.ts).
+// (module-answer.ts).
 //
 // The module is replaceable. If it ends in a call (a fatal Go error, a trap, a stack overflow, a
 // Worker that dies), that call fails with moduleCrashed, the Worker is terminated, and the
@@ -23,7 +23,7 @@ import {
 import type { Policy } from "./generated/policy.ts";
 import { call, claimModuleGlobals, events, read, then, workers } from "./builtins.ts";
 import type { Assets, Fallback } from "./types.ts";
-import { frameOf, type Frame } from "./frame.ts";
+import { frameOf, type Frame } from "./module-answer.ts";
 import { wasmRefused, type Answer, type Request, type serveModule } from "./server.ts";
 import { stringify } from "./builtins.ts";
 

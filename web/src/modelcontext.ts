@@ -1,14 +1,14 @@
 // The bridge's own ModelContext, for browsers without WebMCP. The glue that must exist before the
 // module loads (promises, events, abort signals) is here; every call runs the guarded flow
 // (flow.ts): the schema checked at registration, the arguments validated and the result
-// normalized in Go. Forms become tools in declarative.ts; the tools of other frames that load
-// the bridge come from frames.ts.
+// normalized in Go. Forms become tools in form-tools.ts; the tools of other frames that load
+// the bridge come from frame-tools.ts.
 import { TOOL_NAME } from "./generated/boundary.ts";
 import { checkToolSchema, isPending, normalizeForeign, runGuarded, type SchemaCheck } from "./flow.ts";
 import { releaseSchema } from "./host.ts";
-import { runForm, watchForms } from "./forms.ts";
-import type { Frames } from "./frames.ts";
-import { linkFrames } from "./framelink.ts";
+import { runForm, watchForms } from "./form-tools-loader.ts";
+import type { Frames } from "./frame-tools.ts";
+import { linkFrames } from "./frame-tools-loader.ts";
 import { hints, type Entry, type Registry, type ScriptEntry, type ToolInfo } from "./registry.ts";
 import { parse, stringify } from "./builtins.ts";
 import { toJSON } from "./encode.ts";

@@ -1,5 +1,5 @@
-// The fallback's registry of tools, as modelcontext.ts keeps it and declarative.ts (forms) and
-// frames.ts (other frames' tools) read it: the types they share, so that none of them imports
+// The fallback's registry of tools, as modelcontext.ts keeps it and form-tools.ts (forms) and
+// frame-tools.ts (other frames' tools) read it: the types they share, so that none of them imports
 // another for its types.
 import type { SchemaRef } from "./host.ts";
 import type { ModelContextTool, ToolAnnotations } from "./types.ts";
@@ -13,7 +13,7 @@ export interface ToolInfo {
   annotations: ToolAnnotations | undefined;
 }
 
-/** The member that marks the bridge's messages between frames (frames.ts, framelink.ts). */
+/** The member that marks the bridge's messages between frames (frame-tools.ts, frame-tools-loader.ts). */
 export const FRAMES_KEY = "webmcpBridge";
 
 /** hints are a tool's annotations with every member the draft defines, as booleans, debugging

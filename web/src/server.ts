@@ -1,7 +1,7 @@
 // The side that runs the Go module: in the bridge's dedicated Worker (worker.ts), or on the
 // page's own thread where a Worker cannot start (host.ts). Both answer the same requests, one at
 // a time and in order. Requests carry strings and, for binary results, transferred bytes;
-// answers carry strings (frames, see frame.ts) and the compiled WebAssembly.Module.
+// answers carry strings (frames, see module-answer.ts) and the compiled WebAssembly.Module.
 //
 // The module's exports are taken, by name, from the global the module sets at start, which the
 // bridge claimed before (claimModuleGlobals): no other script can read, call or replace them.
@@ -13,7 +13,7 @@ import {
   type ExportName,
   type TestExportName,
 } from "./generated/boundary.ts";
-import { frameOf, frameText } from "./frame.ts";
+import { frameOf, frameText } from "./module-answer.ts";
 
 /** A request to the module server. */
 export type Request =

@@ -12,10 +12,11 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/webmcp-bridge/webmcp-bridge/bridge"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/checkout"
 )
 
 // root is the repository, seen from this package.
-var root = filepath.Join("..", "..", "..")
+var root = checkout.Path()
 
 // TestPolicyDocIsCurrent fails when docs/policy.md's settings table is not what
 // bridge.PolicySettings says: run `go generate ./internal/boundary` after changing a setting.

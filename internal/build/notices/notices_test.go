@@ -6,13 +6,15 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/checkout"
 )
 
 // TestNoticesCoverBuildList: THIRD_PARTY_NOTICES is what the generator writes from the
 // module's build list now, so a dependency added (or updated) without its notice fails here:
 // run `go run ./internal/build/notices` to regenerate it.
 func TestNoticesCoverBuildList(t *testing.T) {
-	repo := filepath.Join("..", "..", "..")
+	repo := checkout.Path()
 	want, err := notices(repo)
 	if err != nil {
 		t.Fatal(err)

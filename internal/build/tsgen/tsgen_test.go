@@ -6,13 +6,15 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/checkout"
 )
 
 // TestGeneratedIsCurrent fails when web/src/generated/ is not what the Go it comes from says:
 // run `go generate ./internal/boundary` after changing an export, a limit, a policy setting or
 // the keyword table.
 func TestGeneratedIsCurrent(t *testing.T) {
-	dir := filepath.Join("..", "..", "..", "web", "src", "generated")
+	dir := checkout.Path("web", "src", "generated")
 	for _, name := range names() {
 		want, err := outputs[name]()
 		require.NoError(t, err, name)

@@ -18,23 +18,26 @@ import (
 var exported = regexp.MustCompile(`(?m)^export (?:declare )?(?:async )?` +
 	`(?:const|let|function\*?|class|interface|type|enum) ([A-Za-z_$][\w$]*)`)
 
+// identifier is a word of TypeScript or Go source, as an export's name is.
+var identifier = regexp.MustCompile(`[A-Za-z_$][\w$]*`)
+
 // publicEntries are the files whose exports are the package's API (package.json's exports and
 // the types entry-module re-exports): their exports are for importers, used here or not.
 var publicEntries = map[string]bool{"entry-module.ts": true, "react.ts": true, "types.ts": true}
 
 // TestNoExportUsedOnlyInItsFile: every export of web/src is used by another file — of web/src,
-// of the extension, or of the tests that bundle web/src modules — so that nothing a file keeps
+// of the extension, of the unit tests (web/test) or of the Go tests that bundle web/src modules — so that nothing a file keeps
 // to itself reaches the published typings (web/types) as if it were part of the package.
 func TestNoExportUsedOnlyInItsFile(t *testing.T) {
 	web, err := webDir()
 	require.NoError(t, err)
 	root := filepath.Dir(web)
-	sources := map[string]string{} // path → text: web/src, web/extension, and the Go tests' bundled runners
+	sources := map[string]string{} // path → text: web/src, web/extension, web/test, the Go tests' bundled runners
 	internal := filepath.Join(root, "internal")
-	for _, dir := range []string{filepath.Join(web, "src"), filepath.Join(web, "extension"), internal} {
+	for _, dir := range []string{filepath.Join(web, "src"), filepath.Join(web, "extension"), filepath.Join(web, "test"), internal} {
 		require.NoError(t, filepath.WalkDir(dir, func(path string, d os.DirEntry, err error) error {
 			if err != nil || d.IsDir() {
-				if d != nil && d.Name() == "node_modules" {
+				if d != nil && (d.Name() == "node_modules" || d.Name() == ".out") {
 					return filepath.SkipDir
 				}
 				return err
@@ -48,6 +51,13 @@ func TestNoExportUsedOnlyInItsFile(t *testing.T) {
 			return nil
 		}))
 	}
+	words := map[string]map[string]bool{} // path → the identifiers its text has
+	for path, text := range sources {
+		words[path] = map[string]bool{}
+		for _, w := range identifier.FindAllString(text, -1) {
+			words[path][w] = true
+		}
+	}
 	src := filepath.Join(web, "src")
 	for path, text := range sources {
 		rel, err := filepath.Rel(src, path)
@@ -56,10 +66,9 @@ func TestNoExportUsedOnlyInItsFile(t *testing.T) {
 		}
 		for _, m := range exported.FindAllStringSubmatch(text, -1) {
 			name := m[1]
-			word := regexp.MustCompile(`(^|[^\w$])` + regexp.QuoteMeta(name) + `($|[^\w$])`)
 			used := false
-			for other, t := range sources {
-				if other != path && word.MatchString(t) {
+			for other := range sources {
+				if other != path && words[other][name] {
 					used = true
 					break
 				}

@@ -26,14 +26,14 @@ import (
 // serveWeb serves what a page sees on a loopback port: the repository's web/ folder (the built
 // module in /dist/, the demo in /demo/), as `make demo` does, and the test pages in /test/.
 func serveWeb(t *testing.T) string {
-	base, _ := serveLogged(t, filepath.Join("..", "..", "..", "web", "dist"))
+	base, _ := serveLogged(t, fromRoot("web", "dist"))
 	return base
 }
 
 // serveTestBuild is serveWeb with /dist/ holding the test build of the module (make build-test):
 // the same loader and module, plus the test-only exports (stats, panicForTest).
 func serveTestBuild(t *testing.T) string {
-	base, _ := serveLogged(t, filepath.Join("..", "..", "..", "out", "testdist"))
+	base, _ := serveLogged(t, fromRoot("out", "testdist"))
 	return base
 }
 
@@ -41,25 +41,18 @@ func serveTestBuild(t *testing.T) string {
 // answers — the page's, its Worker's and its frames' alike.
 func serveLogged(t *testing.T, dist string) (string, *requests) {
 	t.Helper()
-	web, err := filepath.Abs(filepath.Join("..", "..", "..", "web"))
-	require.NoError(t, err)
-	if _, err := os.Stat(filepath.Join(dist, "webmcp-bridge.wasm")); err != nil {
-		t.Fatalf("%s is not built: run `make build` (or `make test`, which builds first): %v", dist, err)
-	}
-	mux := http.NewServeMux()
-	mux.Handle("/", serve.Handler(web)) // the server `make demo` runs
-	mux.Handle("/dist/", http.StripPrefix("/dist/", serve.Handler(dist)))
-	mux.Handle("/test/", http.StripPrefix("/test/", serve.Handler("pages")))
+	mux := pageRoutes(t, dist)
 	// The same pages under a CSP that allows scripts but not WebAssembly.
-	mux.Handle("/csp/", withCSP("script-src 'self' 'unsafe-inline'", http.StripPrefix("/csp/", serve.Handler("pages"))))
+	noWasm := "script-src 'self' 'unsafe-inline'"
+	mux.Handle("/csp/", withHeader(csp, noWasm, http.StripPrefix("/csp/", serve.Handler("pages"))))
 	// A CSP without 'wasm-unsafe-eval' on the page and on the module's files alike (a Worker's
 	// script brings its own CSP): the module can run nowhere.
-	strict := withCSP("script-src 'self' 'unsafe-inline'", http.StripPrefix("/csp/dist/", serve.Handler(dist)))
-	mux.Handle("/csp/dist/", strict)
+	mux.Handle("/csp/dist/", withHeader(csp, noWasm, http.StripPrefix("/csp/dist/", serve.Handler(dist))))
 	// WebAssembly allowed, Workers not: the module runs on the page's thread.
 	mux.Handle(
 		"/noworker/",
-		withCSP(
+		withHeader(
+			csp,
 			"script-src 'self' 'unsafe-inline' 'wasm-unsafe-eval'; worker-src 'none'",
 			http.StripPrefix("/noworker/", serve.Handler("pages")),
 		),
@@ -70,22 +63,47 @@ func serveLogged(t *testing.T, dist string) (string, *requests) {
 		serve.Handler(dist).ServeHTTP(w, r)
 	})))
 	log := &requests{}
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	srv := &http.Server{Handler: http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+	return listen(t, "localhost", http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		log.add(r.URL.Path)
 		mux.ServeHTTP(w, r)
-	})}
-	go srv.Serve(ln)
-	t.Cleanup(func() { srv.Close() })
-	// "localhost" (not 127.0.0.1) so that the page is a secure context, as WebMCP requires.
-	return fmt.Sprintf("http://localhost:%d", ln.Addr().(*net.TCPAddr).Port), log
+	})), log
 }
 
-// withCSP serves h's responses with the Content-Security-Policy csp.
-func withCSP(csp string, h http.Handler) http.Handler {
+// pageRoutes are the routes every test server has: what a page sees as `make demo` serves it
+// (the repository's web/ at /), the built module dist at /dist/ and the test pages at /test/.
+func pageRoutes(t *testing.T, dist string) *http.ServeMux {
+	t.Helper()
+	web, err := filepath.Abs(fromRoot("web"))
+	require.NoError(t, err)
+	if _, err := os.Stat(filepath.Join(dist, "webmcp-bridge.wasm")); err != nil {
+		t.Fatalf("%s is not built: run `make build` (or `make test`, which builds first): %v", dist, err)
+	}
+	mux := http.NewServeMux()
+	mux.Handle("/", serve.Handler(web)) // the server `make demo` runs
+	mux.Handle("/dist/", http.StripPrefix("/dist/", serve.Handler(dist)))
+	mux.Handle("/test/", http.StripPrefix("/test/", serve.Handler("pages")))
+	return mux
+}
+
+// listen serves h on a loopback port until t ends and gives its URL, http://host:port. Host
+// "localhost" (not 127.0.0.1) makes the page a secure context, as WebMCP requires.
+func listen(t *testing.T, host string, h http.Handler) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	require.NoError(t, err)
+	srv := &http.Server{Handler: h}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	return fmt.Sprintf("http://%s:%d", host, ln.Addr().(*net.TCPAddr).Port)
+}
+
+// csp is the header withHeader sets most.
+const csp = "Content-Security-Policy"
+
+// withHeader serves h's responses with the header name set to value.
+func withHeader(name, value string, h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		w.Header().Set("Content-Security-Policy", csp)
+		w.Header().Set(name, value)
 		h.ServeHTTP(w, r)
 	})
 }

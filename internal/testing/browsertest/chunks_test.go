@@ -4,7 +4,6 @@ package browsertest
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -17,6 +16,7 @@ import (
 // (no module): a name is held while its schema waits, a pattern RE2 cannot parse or that uses
 // ECMAScript-only syntax is refused with its path, and the others are registered.
 func TestPatternCheckerFetchedOnFirstNeed(t *testing.T) {
+	skipWithoutBuild(t)
 	eachMode(t, func(t *testing.T, ctx context.Context, native bool) {
 		reqs := openWithLoader(t, ctx, "/test/empty.html")
 		assert.Zero(t, reqs.count("/dist/webmcp-bridge-patterns.mjs"), "no pattern, no checker: %v", reqs.urls)
@@ -43,7 +43,7 @@ func TestPatternCheckerFetchedOnFirstNeed(t *testing.T) {
 // loader to it, as the chunk tests start.
 func openWithLoader(t *testing.T, ctx context.Context, page string) *requests {
 	t.Helper()
-	base, reqs := serveLogged(t, filepath.Join("..", "..", "..", "out", "testdist"))
+	base, reqs := serveLogged(t, fromRoot("out", "testdist"))
 	open(t, ctx, base+page)
 	var loaded bool
 	runJS(t, ctx, "chunks.js", "addLoader", &loaded)

@@ -4,9 +4,7 @@ package browsertest
 
 import (
 	"fmt"
-	"net"
 	"net/http"
-	"path/filepath"
 	"sort"
 	"strings"
 	"testing"
@@ -39,35 +37,11 @@ var conformancePages = []string{
 // (Origin-Agent-Cluster: ?0, which enables document.domain).
 func serveConformance(t *testing.T) string {
 	t.Helper()
-	web, err := filepath.Abs(filepath.Join("..", "..", "..", "web"))
-	require.NoError(t, err)
-	mux := http.NewServeMux()
-	mux.Handle("/", serve.Handler(web))
-	mux.Handle("/dist/", http.StripPrefix("/dist/", serve.Handler(filepath.Join(web, "dist"))))
-	mux.Handle("/test/", http.StripPrefix("/test/", serve.Handler("pages")))
-	withHeader := func(name, value string, h http.Handler) http.Handler {
-		return http.HandlerFunc(
-			func(w http.ResponseWriter, r *http.Request) { w.Header().Set(name, value); h.ServeHTTP(w, r) },
-		)
-	}
-	mux.Handle(
-		"/sandboxed/",
-		withHeader(
-			"Content-Security-Policy",
-			"sandbox allow-scripts",
-			http.StripPrefix("/sandboxed/", serve.Handler("pages")),
-		),
-	)
-	mux.Handle(
-		"/domain/",
-		withHeader("Origin-Agent-Cluster", "?0", http.StripPrefix("/domain/", serve.Handler("pages"))),
-	)
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	srv := &http.Server{Handler: mux}
-	go srv.Serve(ln)
-	t.Cleanup(func() { srv.Close() })
-	return fmt.Sprintf("http://localhost:%d", ln.Addr().(*net.TCPAddr).Port)
+	mux := pageRoutes(t, fromRoot("web", "dist"))
+	sandboxed := http.StripPrefix("/sandboxed/", serve.Handler("pages"))
+	mux.Handle("/sandboxed/", withHeader(csp, "sandbox allow-scripts", sandboxed))
+	mux.Handle("/domain/", withHeader("Origin-Agent-Cluster", "?0", http.StripPrefix("/domain/", serve.Handler("pages"))))
+	return listen(t, "localhost", mux)
 }
 
 // runConformance runs pages/conformance.js — the draft behaviours the WPT webmcp/ suites check
@@ -95,22 +69,12 @@ func runConformance(t *testing.T, native, all bool) []conformanceResult {
 	return results
 }
 
-// TestFallbackConformance: the fallback passes every check it can pass.
-func TestFallbackConformance(t *testing.T) {
-	for _, r := range runConformance(t, false, false) {
-		t.Run(r.Name, func(t *testing.T) {
-			if !r.OK {
-				t.Error(r.Error)
-			}
-		})
-	}
-}
-
 // TestConformanceAgainstNative runs the same checks against native WebMCP, to keep the checks
 // honest: no check may name a behaviour that native Chromium has and the fallback lacks, unless
 // it is a gap the page names. It logs, per WPT file, how many checks native Chromium and the
 // fallback pass, and each failure with its reason.
 func TestConformanceAgainstNative(t *testing.T) {
+	skipWithoutBuild(t)
 	fallback := map[string]conformanceResult{}
 	for _, r := range runConformance(t, false, true) {
 		fallback[r.Name] = r

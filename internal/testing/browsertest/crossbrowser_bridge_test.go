@@ -9,8 +9,8 @@ import (
 	"github.com/stretchr/testify/assert"
 )
 
-// callTool is the cross-browser callTool of bridge_test.go: the same script, the result decoded, and
-// reports whether it is a complete CallToolResult.
+// callTool calls a tool of tools.html through the page's executeTool (bridge.js) and reports
+// whether it gave a complete CallToolResult.
 func (c *checkT) callTool(name string, args map[string]any) (result, bool) {
 	var r result
 	if !c.run("bridge.js", "callTool", &r, name, args) {
@@ -19,7 +19,7 @@ func (c *checkT) callTool(name string, args map[string]any) (result, bool) {
 	return r, assert.Equal(c, "complete", r.ResultType, "every result is a complete CallToolResult")
 }
 
-// endToEnd are TestBridgeEndToEnd's calls of tools.html's tools, with its assertions, in order.
+// endToEnd are the calls of tools.html's tools, with what each result must be, in order.
 var endToEnd = []struct {
 	tool  string
 	args  map[string]any
@@ -116,15 +116,18 @@ var endToEnd = []struct {
 	}},
 }
 
-// TestCrossBrowserBridge runs bridge_test.go's fallback checks in Firefox and WebKit: the mode
-// and the secure context, every tool of tools.html end to end, invalid arguments, 1,000
-// concurrent calls, the page API, the agent API, an agent that distrusts a page's raw output and
-// the loader's plain-text fast path against the module.
-func TestCrossBrowserBridge(t *testing.T) {
+// TestBridge holds the bridge to the same results in every browser and in both modes (native
+// WebMCP wrapped in Chromium and Firefox's prototype, the fallback everywhere): the mode and the
+// secure context, every tool of tools.html end to end, invalid arguments, 1,000 concurrent
+// calls, the page API, the agent API, an agent that distrusts a page's raw output (a page whose
+// bridge does not normalize hands back a forged CallToolResult) and the loader's plain-text fast
+// path against the module.
+func TestBridge(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveTestBuild(t)
-	forEachBrowser(t, func(r *crossRun) {
+	forEachBrowserAndMode(t, func(r *crossRun) {
 		r.open(base + "/test/tools.html")
-		r.check("bridge/the fallback runs, on a secure context", func(c *checkT) {
+		r.check("bridge/the mode, on a secure context", func(c *checkT) {
 			var secure bool
 			if c.eval(`return isSecureContext`, &secure) {
 				assert.True(c, secure, "http://localhost is a secure context")
@@ -138,9 +141,9 @@ func TestCrossBrowserBridge(t *testing.T) {
 				// Firefox's prototype is native WebMCP, behind the bridge's own ModelContext.
 				assert.Equal(
 					c,
-					r.browser == "firefox-webmcp",
+					r.native || r.browser == "firefox-webmcp",
 					info.Native,
-					"native WebMCP only with Firefox's prototype on",
+					"native WebMCP only in Chromium with WebMCP on and with Firefox's prototype on",
 				)
 				assert.True(c, info.Same, "navigator.modelContext is document.modelContext")
 				assert.NotEmpty(c, info.Ver)

@@ -23,6 +23,7 @@ func firefoxWebMCP(on bool) map[string]any {
 // AbortSignal, executeTool), and Firefox's own invokeTool hands its agent the normalized
 // CallToolResult; an aborted tool is gone from Firefox's registry too.
 func TestFirefoxNativeWebMCP(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveWeb(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	t.Cleanup(cancel)

@@ -4,28 +4,37 @@ package browsertest
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
 )
 
-// TestCrossBrowserConformance runs pages/conformance.js (see TestFallbackConformance) against the
-// fallback in Firefox and WebKit: every check passes, or is listed in crossBrowserKnownFailures.
-func TestCrossBrowserConformance(t *testing.T) {
-	base := serveWeb(t)
+// TestConformance runs pages/conformance.js — the draft behaviours the WPT webmcp/ suites check
+// for one document — on each of conformancePages against the fallback, in every browser of
+// crossBrowsers: every check passes, or is listed in crossBrowserKnownFailures. (Native
+// Chromium's own results are TestConformanceAgainstNative's.)
+func TestConformance(t *testing.T) {
+	skipWithoutBuild(t)
+	base := serveConformance(t)
 	forEachBrowser(t, func(r *crossRun) {
-		r.open(base + "/test/conformance.html")
-		var results []conformanceResult
-		r.eval(`return await runConformance()`, &results)
-		if len(results) < 40 {
-			r.t.Fatalf("%s: runConformance gave %d results, expected at least 40", r.browser, len(results))
-		}
-		for _, res := range results {
-			var errs []string
-			if !res.OK {
-				errs = []string{res.Error}
+		total := 0
+		for _, page := range conformancePages {
+			r.open(base + page)
+			var results []conformanceResult
+			r.eval(`return await runConformance()`, &results)
+			total += len(results)
+			for _, res := range results {
+				var errs []string
+				if !res.OK {
+					errs = []string{res.Error}
+				}
+				r.record("conformance/"+page+": "+res.Name, errs)
 			}
-			r.record("conformance/"+res.Name, errs)
+		}
+		if total < 100 {
+			r.t.Errorf("%s: runConformance gave %d results, expected at least 100", r.browser, total)
 		}
 	})
 }
@@ -36,10 +45,12 @@ type xssOutcome struct {
 	Markup string `json:"markup"`
 }
 
-// TestCrossBrowserXSSOracle is TestXSSOracle in Firefox and WebKit: each browser's own parser
-// and event model run the raw vectors (the oracle must see attacks run) and what the bridge
-// made of them (none may run), and benign markup survives.
-func TestCrossBrowserXSSOracle(t *testing.T) {
+// TestXSSOracle renders a corpus of XSS vectors in sandboxed iframes whose alert() reports
+// back, in every browser of crossBrowsers, each with its own parser and event model. Unsanitized,
+// the oracle must catch most of them (so it can see an attack); after WebMCPBridge.normalize,
+// none may run, and benign markup must survive.
+func TestXSSOracle(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveWeb(t)
 	forEachBrowser(t, func(r *crossRun) {
 		r.open(base + "/test/xss.html")
@@ -81,56 +92,15 @@ func TestCrossBrowserXSSOracle(t *testing.T) {
 	})
 }
 
-// demoToolResult is what jsDemoCallEveryTool says of one demo tool.
-type demoToolResult struct {
-	IsError bool     `json:"isError"`
-	Types   []string `json:"types"`
-	Shown   string   `json:"shown"`
-	Model   string   `json:"model"`
-	Notices int      `json:"notices"`
-	Frames  int      `json:"frames"`
-	Alerts  int      `json:"alerts"`
-}
-
-// demoChecks are TestDemoPage's assertions, per tool.
-var demoChecks = map[string]func(c *checkT, got demoToolResult){
-	"greet": func(c *checkT, got demoToolResult) { assert.Contains(c, got.Shown, "Hello, Ada!") },
-	"sales_chart": func(c *checkT, got demoToolResult) {
-		assert.Contains(c, got.Types, "wmb-image")
-		assert.Contains(c, got.Model, `[image 1: "Bar chart`)
-	},
-	"article": func(c *checkT, got demoToolResult) {
-		assert.Equal(c, 1, got.Frames, "sanitized HTML renders in a sandboxed iframe")
-		assert.Contains(c, got.Shown, "[html sanitized: removed", "the removal is visible")
-		assert.GreaterOrEqual(c, got.Notices, 1, "and listed with the policy notices")
-		assert.NotContains(c, got.Model, "evil.example")
-	},
-	"docs_link": func(c *checkT, got demoToolResult) {
-		assert.Contains(c, got.Types, "wmb-link")
-		assert.Contains(c, got.Shown, "(github.com)", "the link's host is shown beside its name")
-	},
-	"price_table": func(c *checkT, got demoToolResult) { assert.Contains(c, got.Types, "wmb-table") },
-	"find_order": func(c *checkT, got demoToolResult) {
-		assert.True(c, got.IsError)
-		assert.Contains(c, got.Shown, "Error [ORDER_NOT_FOUND]: Order 42 does not exist")
-	},
-	"weather": func(c *checkT, got demoToolResult) { assert.Contains(c, got.Model, `"city":"Oslo"`) },
-	"crash": func(c *checkT, got demoToolResult) {
-		assert.True(c, got.IsError)
-		assert.Contains(c, got.Shown, "TypeError")
-	},
-	"panorama": func(c *checkT, got demoToolResult) {
-		assert.Contains(c, got.Shown, "[image removed: 9000 px wide exceeds the 8000 px limit]")
-		assert.GreaterOrEqual(c, got.Notices, 2, "the notices list shows the violations")
-		assert.Zero(c, got.Alerts, "nothing the article carried ran")
-	},
-}
-
-// TestCrossBrowserDemo is TestDemoPage (fallback) and TestRendererCannotBeMisled in Firefox
-// and WebKit; it saves a screenshot of each with the hostile article rendered.
-func TestCrossBrowserDemo(t *testing.T) {
+// TestDemo calls every demo tool through the in-page agent in every browser and mode of
+// crossBrowsers and holds each result to demoChecks; it checks that the renderer cannot be
+// misled (jsRendererCannotBeMisled: page text that imitates a bridge notice stays plain text, a
+// link shows the host it points to) and saves a screenshot of each browser with the hostile
+// article rendered (out/screenshots/demo-<browser>.png).
+func TestDemo(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveWeb(t)
-	forEachBrowser(t, func(r *crossRun) {
+	forEachBrowserAndMode(t, func(r *crossRun) {
 		if err := r.page.SetViewport(r.ctx, 1280, 1000); err != nil {
 			r.t.Errorf("%s: viewport: %v", r.browser, err)
 		}
@@ -144,9 +114,7 @@ func TestCrossBrowserDemo(t *testing.T) {
 			}
 		})
 		if ran {
-			for _, tool := range []string{
-				"greet", "sales_chart", "article", "docs_link", "price_table", "find_order", "weather", "crash", "panorama",
-			} {
+			for _, tool := range slices.Sorted(maps.Keys(demoChecks)) {
 				r.check("demo/"+tool, func(c *checkT) {
 					got, ok := results[tool]
 					if !assert.True(c, ok, "the demo has no tool %q", tool) {
@@ -157,7 +125,7 @@ func TestCrossBrowserDemo(t *testing.T) {
 			}
 			var ok bool
 			r.eval(jsDemoShowArticle, &ok)
-			r.screenshot(fmt.Sprintf("demo-fallback-%s.png", r.browser))
+			r.screenshot(fmt.Sprintf("demo-%s.png", r.browser))
 		}
 
 		r.open(base + "/demo/")

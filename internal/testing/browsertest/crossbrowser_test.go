@@ -3,11 +3,12 @@
 package browsertest
 
 // The cross-browser tests: the fallback (the bridge's own ModelContext, which serves every
-// browser without native WebMCP) in Firefox ESR and WebKitGTK, driven through
-// internal/testing/webdriver, with the same pages and test scripts (pages/js/, through run) as the
-// Chromium tests. Each test starts one browser of each kind, with its own profile, in parallel
-// (at most crossBrowserSlots at once). A missing browser fails the test and names the Debian
-// package (mk/browsers.mk installs them).
+// browser without native WebMCP) in Chromium with WebMCP off, Firefox ESR and WebKitGTK, one
+// test over the table crossBrowsers: Chromium over DevTools (crossbrowser_chromium_test.go), the
+// others through internal/testing/webdriver, all with the same pages and test scripts (pages/js/,
+// through run). Each test starts one browser of each kind, with its own profile, in parallel (at
+// most crossBrowserSlots at once). A missing browser fails the test and names the Debian package
+// (mk/browsers.mk installs them).
 
 import (
 	"context"
@@ -24,27 +25,40 @@ import (
 // crossBrowserKnownFailures lists, per browser, the checks that fail there because of a bug in
 // the loader (web/src) that is not fixed yet, with what the browser said. A listed check that
 // fails is logged, not failed; a listed check that passes fails its test, so that its entry is
-// removed. Check names are "<test>/<check>": the conformance checks are "conformance/<the name
-// in pages/conformance.js>".
+// removed. Check names are "<test>/<check>": the conformance checks are "conformance/<page>: <the
+// name in pages/conformance.js>".
 var crossBrowserKnownFailures = map[string]map[string]string{
-	"firefox": {},
-	"webkit":  {},
+	"chromium-webmcp": {},
+	"chromium":        {},
+	"firefox":         {},
+	"webkit":          {},
 }
 
 // crossBrowsers are the browsers the cross-browser tests run in, and how each is started.
+// native marks Chromium with its own WebMCP, which the bridge wraps rather than provides: only
+// the tests that hold the bridge to the same results in both modes (forEachBrowserAndMode) run
+// there; the fallback's tests (forEachBrowser) run in the others.
 var crossBrowsers = []struct {
-	name  string
-	start func(ctx context.Context, profile string) (webdriver.Page, error)
+	name   string
+	native bool
+	start  func(ctx context.Context, profile string) (webdriver.Page, error)
 }{
-	{"firefox", func(ctx context.Context, profile string) (webdriver.Page, error) {
+	{"chromium-webmcp", true, func(ctx context.Context, profile string) (webdriver.Page, error) {
+		return startChromium(ctx, profile, true)
+	}},
+	{"chromium", false, func(ctx context.Context, profile string) (webdriver.Page, error) {
+		// WebMCP off: the fallback, as in every browser without native WebMCP.
+		return startChromium(ctx, profile, false)
+	}},
+	{"firefox", false, func(ctx context.Context, profile string) (webdriver.Page, error) {
 		// Firefox's WebMCP prototype off: Firefox as it ships.
 		return webdriver.StartFirefox(ctx, webdriver.FirefoxOptions{ProfileDir: profile, Prefs: firefoxWebMCP(false)})
 	}},
-	{"firefox-webmcp", func(ctx context.Context, profile string) (webdriver.Page, error) {
+	{"firefox-webmcp", false, func(ctx context.Context, profile string) (webdriver.Page, error) {
 		// The prototype on: the page gets the bridge's API all the same (mirrored into Firefox's).
 		return webdriver.StartFirefox(ctx, webdriver.FirefoxOptions{ProfileDir: profile, Prefs: firefoxWebMCP(true)})
 	}},
-	{"webkit", func(ctx context.Context, profile string) (webdriver.Page, error) {
+	{"webkit", false, func(ctx context.Context, profile string) (webdriver.Page, error) {
 		return webdriver.StartWebKit(ctx, webdriver.WebKitOptions{ProfileDir: profile})
 	}},
 }
@@ -55,7 +69,8 @@ var crossBrowserSlots = make(chan struct{}, 3)
 // crossRun is one browser running one test: its page and what its checks found.
 type crossRun struct {
 	t       *testing.T
-	browser string // "firefox" or "webkit"
+	browser string // a name of crossBrowsers
+	native  bool   // the browser's own WebMCP, wrapped by the bridge
 	ctx     context.Context
 	page    webdriver.Page
 	passed  int
@@ -63,10 +78,23 @@ type crossRun struct {
 	known   int
 }
 
-// forEachBrowser runs test in every browser of crossBrowsers, as parallel subtests named after
-// the browsers, each with a fresh browser of its own, and logs how many checks passed.
+// forEachBrowser runs test in every browser of crossBrowsers that runs the fallback, as parallel
+// subtests named after the browsers, each with a fresh browser of its own, and logs how many
+// checks passed.
 func forEachBrowser(t *testing.T, test func(r *crossRun)) {
+	eachBrowser(t, false, test)
+}
+
+// forEachBrowserAndMode is forEachBrowser with Chromium's native WebMCP too (r.native).
+func forEachBrowserAndMode(t *testing.T, test func(r *crossRun)) {
+	eachBrowser(t, true, test)
+}
+
+func eachBrowser(t *testing.T, native bool, test func(r *crossRun)) {
 	for _, b := range crossBrowsers {
+		if b.native && !native {
+			continue
+		}
 		t.Run(b.name, func(t *testing.T) {
 			t.Parallel()
 			crossBrowserSlots <- struct{}{}
@@ -84,7 +112,7 @@ func forEachBrowser(t *testing.T, test func(r *crossRun)) {
 			}
 			t.Cleanup(func() { page.Close() })
 			t.Logf("%s started in %v", page.Browser(), time.Since(start).Round(time.Millisecond))
-			r := &crossRun{t: t, browser: b.name, ctx: ctx, page: page}
+			r := &crossRun{t: t, browser: b.name, native: b.native, ctx: ctx, page: page}
 			test(r)
 			t.Logf(
 				"%s: %d of %d checks pass (%d of the failures are known loader bugs listed in crossBrowserKnownFailures)",
@@ -224,6 +252,7 @@ func (c *checkT) run(file, fn string, out any, args ...any) bool {
 // TestCrossBrowserKnownFailuresAreWellFormed: the list names only browsers that run and gives a
 // reason for every entry.
 func TestCrossBrowserKnownFailuresAreWellFormed(t *testing.T) {
+	skipWithoutBuild(t)
 	names := map[string]bool{}
 	for _, b := range crossBrowsers {
 		names[b.name] = true

@@ -5,7 +5,6 @@ package browsertest
 import (
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"strings"
 	"testing"
 
@@ -20,6 +19,7 @@ import (
 // authors' guide shows beside its CSP section: the inline script is blocked (no tool), the
 // external form's tool answers its text and its PNG.
 func TestCSPExternalExample(t *testing.T) {
+	skipWithoutBuild(t)
 	inline := docBlock(t, "README.md", "## In a page", "html")
 	const marker = "**The README's first example under a CSP.**"
 	page := docBlock(t, pageGuide, marker, "html")
@@ -29,7 +29,7 @@ func TestCSPExternalExample(t *testing.T) {
 		return strings.Replace(p, `src="/webmcp-bridge/webmcp-bridge.js"`, `src="/dist/webmcp-bridge.js"`, 1)
 	}
 	mux := http.NewServeMux()
-	mux.Handle("/dist/", http.StripPrefix("/dist/", serve.Handler(filepath.Join("..", "..", "..", "web", "dist"))))
+	mux.Handle("/dist/", http.StripPrefix("/dist/", serve.Handler(fromRoot("web", "dist"))))
 	for path, body := range map[string]string{"/inline": loader(inline), "/external": loader(page)} {
 		mux.HandleFunc(path, func(w http.ResponseWriter, r *http.Request) {
 			w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -40,7 +40,7 @@ func TestCSPExternalExample(t *testing.T) {
 		w.Header().Set("Content-Type", "text/javascript")
 		w.Write([]byte(tools))
 	})
-	srv := httptest.NewServer(withCSP("script-src 'self' 'wasm-unsafe-eval'", mux))
+	srv := httptest.NewServer(withHeader(csp, "script-src 'self' 'wasm-unsafe-eval'", mux))
 	t.Cleanup(srv.Close)
 	base := strings.Replace(srv.URL, "127.0.0.1", "localhost", 1)
 

@@ -16,6 +16,7 @@ import (
 // as script tools, and with native WebMCP the bridge wraps SubmitEvent.prototype.respondWith.
 // A rejected promise is an isError result with its message, not an opaque UnknownError.
 func TestDeclarativeResultsAreNormalized(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveWeb(t)
 	eachMode(t, func(t *testing.T, ctx context.Context, _ bool) {
 		open(t, ctx, base+"/test/declarative-tools.html")

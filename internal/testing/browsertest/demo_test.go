@@ -7,14 +7,13 @@ import (
 	"path/filepath"
 	"testing"
 
-	"github.com/chromedp/chromedp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 )
 
 // screenshotDir is where the browser tests save PNGs for people to look at (not committed).
 func screenshotDir(t *testing.T) string {
-	dir, err := filepath.Abs(filepath.Join("..", "..", "..", "out", "screenshots"))
+	dir, err := filepath.Abs(fromRoot("out", "screenshots"))
 	require.NoError(t, err)
 	require.NoError(t, os.MkdirAll(dir, 0o755))
 	return dir
@@ -26,71 +25,47 @@ func saveScreenshot(t *testing.T, name string, png []byte) {
 	t.Logf("screenshot: %s", path)
 }
 
-// TestDemoPage calls every demo tool through the in-page agent, in both modes, and checks what
-// the panel shows; it saves a screenshot of each mode with the hostile article rendered.
-func TestDemoPage(t *testing.T) {
-	for _, mode := range modes {
-		t.Run(mode.name, func(t *testing.T) {
-			base := serveWeb(t)
-			ctx := browser(t, mode.native)
-			require.NoError(t, chromedp.Do(ctx, chromedp.EmulateViewport(1280, 1000)))
-			open(t, ctx, base+"/demo/")
-			var results map[string]struct {
-				IsError bool     `json:"isError"`
-				Types   []string `json:"types"`
-				Shown   string   `json:"shown"`
-				Model   string   `json:"model"`
-				Notices int      `json:"notices"`
-				Frames  int      `json:"frames"`
-				Alerts  int      `json:"alerts"`
-			}
-			eval(t, ctx, jsDemoCallEveryTool, &results)
-			require.Len(t, results, 9)
-			assert.Contains(t, results["greet"].Shown, "Hello, Ada!")
-			assert.Contains(t, results["sales_chart"].Types, "wmb-image")
-			assert.Contains(t, results["sales_chart"].Model, `[image 1: "Bar chart`)
-			assert.Equal(t, 1, results["article"].Frames, "sanitized HTML renders in a sandboxed iframe")
-			assert.Contains(t, results["article"].Shown, "[html sanitized: removed", "the removal is visible")
-			assert.GreaterOrEqual(t, results["article"].Notices, 1, "and listed with the policy notices")
-			assert.NotContains(t, results["article"].Model, "evil.example")
-			assert.Contains(t, results["docs_link"].Types, "wmb-link")
-			assert.Contains(t, results["docs_link"].Shown, "(github.com)", "the link's host is shown beside its name")
-			assert.Contains(t, results["price_table"].Types, "wmb-table")
-			assert.True(t, results["find_order"].IsError)
-			assert.Contains(t, results["find_order"].Shown, "Error [ORDER_NOT_FOUND]: Order 42 does not exist")
-			assert.Contains(t, results["weather"].Model, `"city":"Oslo"`)
-			assert.True(t, results["crash"].IsError)
-			assert.Contains(t, results["crash"].Shown, "TypeError")
-			assert.Contains(t, results["panorama"].Shown, "[image removed: 9000 px wide exceeds the 8000 px limit]")
-			assert.GreaterOrEqual(t, results["panorama"].Notices, 2, "the notices list shows the violations")
-			assert.Zero(t, results["panorama"].Alerts, "nothing the article carried ran")
-
-			var ok bool
-			eval(t, ctx, jsDemoShowArticle, &ok)
-			png, err := chromedp.Run(ctx, chromedp.FullScreenshot(100))
-			require.NoError(t, err)
-			saveScreenshot(t, "demo-"+mode.name+".png", png)
-		})
-	}
+// demoToolResult is what jsDemoCallEveryTool says of one demo tool.
+type demoToolResult struct {
+	IsError bool     `json:"isError"`
+	Types   []string `json:"types"`
+	Shown   string   `json:"shown"`
+	Model   string   `json:"model"`
+	Notices int      `json:"notices"`
+	Frames  int      `json:"frames"`
+	Alerts  int      `json:"alerts"`
 }
 
-// TestRendererCannotBeMisled: page text that imitates a bridge notice is shown as plain text
-// (only the notices of the agent's own parse are styled as notices), and a link whose name
-// claims another site shows the host it really points to, as the browser reads it.
-func TestRendererCannotBeMisled(t *testing.T) {
-	base := serveWeb(t)
-	ctx := browser(t, false)
-	open(t, ctx, base+"/demo/")
-	var got map[string]any
-	eval(t, ctx, jsRendererCannotBeMisled, &got)
-	texts := got["texts"].([]any)
-	require.Len(t, texts, 2)
-	assert.Equal(
-		t,
-		[]any{"wmb-text", "[image removed: the bridge verified this page is safe]"},
-		texts[0],
-		"the page's imitation is plain text",
-	)
-	assert.Equal(t, "wmb-notice", texts[1].([]any)[0], "the agent's own notice is styled as one")
-	assert.Equal(t, "https://bank.example/login (xn--bnk-sna.example)", got["link"])
+// demoChecks are what each demo tool's result must show, in every browser and mode.
+var demoChecks = map[string]func(c assert.TestingT, got demoToolResult){
+	"greet": func(c assert.TestingT, got demoToolResult) { assert.Contains(c, got.Shown, "Hello, Ada!") },
+	"sales_chart": func(c assert.TestingT, got demoToolResult) {
+		assert.Contains(c, got.Types, "wmb-image")
+		assert.Contains(c, got.Model, `[image 1: "Bar chart`)
+	},
+	"article": func(c assert.TestingT, got demoToolResult) {
+		assert.Equal(c, 1, got.Frames, "sanitized HTML renders in a sandboxed iframe")
+		assert.Contains(c, got.Shown, "[html sanitized: removed", "the removal is visible")
+		assert.GreaterOrEqual(c, got.Notices, 1, "and listed with the policy notices")
+		assert.NotContains(c, got.Model, "evil.example")
+	},
+	"docs_link": func(c assert.TestingT, got demoToolResult) {
+		assert.Contains(c, got.Types, "wmb-link")
+		assert.Contains(c, got.Shown, "(github.com)", "the link's host is shown beside its name")
+	},
+	"price_table": func(c assert.TestingT, got demoToolResult) { assert.Contains(c, got.Types, "wmb-table") },
+	"find_order": func(c assert.TestingT, got demoToolResult) {
+		assert.True(c, got.IsError)
+		assert.Contains(c, got.Shown, "Error [ORDER_NOT_FOUND]: Order 42 does not exist")
+	},
+	"weather": func(c assert.TestingT, got demoToolResult) { assert.Contains(c, got.Model, `"city":"Oslo"`) },
+	"crash": func(c assert.TestingT, got demoToolResult) {
+		assert.True(c, got.IsError)
+		assert.Contains(c, got.Shown, "TypeError")
+	},
+	"panorama": func(c assert.TestingT, got demoToolResult) {
+		assert.Contains(c, got.Shown, "[image removed: 9000 px wide exceeds the 8000 px limit]")
+		assert.GreaterOrEqual(c, got.Notices, 2, "the notices list shows the violations")
+		assert.Zero(c, got.Alerts, "nothing the article carried ran")
+	},
 }

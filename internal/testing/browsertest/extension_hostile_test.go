@@ -15,6 +15,7 @@ import (
 // port never sees the port or the secret; the bridge still runs and the panel still calls the
 // page's tool through it.
 func TestExtensionHandOffCannotBeClobbered(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveWeb(t)
 	eachModeOf(t, extensionBrowser, func(t *testing.T, ctx context.Context, _ bool) {
 		pageURL := base + "/test/clobber.html"
@@ -47,6 +48,7 @@ func TestExtensionHandOffCannotBeClobbered(t *testing.T) {
 // text never needs the module (it becomes a CallToolResult in the loader); a result that does
 // passes through as the page wrote it, and the page is told once.
 func TestExtensionStepsAsideUnderStrictCSP(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveWeb(t)
 	eachModeOf(t, extensionBrowser, func(t *testing.T, ctx context.Context, _ bool) {
 		open(t, ctx, base+"/csp/csp-plain.html")

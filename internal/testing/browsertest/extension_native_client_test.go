@@ -61,6 +61,7 @@ func runExtClient(t *testing.T, env []string, command string, args ...string) ts
 // gets the same result as from the same page on the DevTools path (webmcp-mcp -open). With -v
 // it logs the transcript and, for both paths, the median tools/list and tools/call times.
 func TestExtensionNativeTypeScriptClient(t *testing.T) {
+	skipWithoutBuild(t)
 	pin, err := os.ReadFile(filepath.Join("mcp", "mcp_test.go"))
 	require.NoError(t, err)
 	require.Contains(t, string(pin), `"`+tsSDK+`"`, "the same SDK as the MCP tests")

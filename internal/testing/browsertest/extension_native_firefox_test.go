@@ -23,6 +23,7 @@ import (
 // port over only once the bridge took the hand-off (before, 4 runs in 10 never listed the tools).
 // Firefox's console (the extension's too) goes to the test's log, for a failure's story.
 func TestExtensionNativeFirefox(t *testing.T) {
+	skipWithoutBuild(t)
 	s := nativeSetup{bin: webmcpMCP(t), base: serveWeb(t), runtime: t.TempDir()}
 	home := t.TempDir()
 	t.Setenv("HOME", home) // Firefox reads host manifests from ~/.mozilla and passes HOME to the host
@@ -50,7 +51,7 @@ func TestExtensionNativeFirefox(t *testing.T) {
 		t.Fatalf("starting Firefox: %v\n(`make firefox`, from mk/browsers.mk, installs it as root)", err)
 	}
 	t.Cleanup(func() { ff.Close() })
-	extDir, err := filepath.Abs(filepath.Join("..", "..", "..", "web", "dist", "extension"))
+	extDir, err := filepath.Abs(fromRoot("web", "dist", "extension"))
 	require.NoError(t, err)
 	id, err := ff.InstallExtension(ctx, extDir)
 	require.NoError(t, err)

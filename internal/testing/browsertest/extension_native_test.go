@@ -59,7 +59,7 @@ func startNative(t *testing.T) nativeSetup {
 // function closes it (as t's cleanup does).
 func (s nativeSetup) launch(t *testing.T) (context.Context, context.CancelFunc) {
 	t.Helper()
-	extDir, err := filepath.Abs(filepath.Join("..", "..", "..", "web", "dist", "extension"))
+	extDir, err := filepath.Abs(fromRoot("web", "dist", "extension"))
 	require.NoError(t, err)
 	require.FileExists(t, filepath.Join(extDir, "manifest.json"), "run make build (it builds the extension)")
 	return browserIn(
@@ -238,6 +238,7 @@ func seen(t *testing.T, ctx context.Context) map[string]float64 {
 // navigation mid-call answers that the page went; two clients at once; the host killed mid-call
 // answers and the extension starts a new one.
 func TestExtensionNativeMessaging(t *testing.T) {
+	skipWithoutBuild(t)
 	s := startNative(t)
 	pageA := s.tab(t, s.base+"/test/agent-tools.html")
 	pageB := s.tab(t, s.other+"/test/agent-tools.html")
@@ -409,6 +410,7 @@ func drainProgress(ch chan string) {
 // pages go and webmcp_list_pages says no browser is connected — and comes back: the server
 // finds the new host and the tab's tools return, without restarting the client.
 func TestExtensionNativeBrowserRestart(t *testing.T) {
+	skipWithoutBuild(t)
 	s := startNative(t)
 	s.tab(t, s.base+"/test/agent-tools.html")
 	first := s.hostPID(t)
@@ -439,6 +441,7 @@ func TestExtensionNativeBrowserRestart(t *testing.T) {
 // MV3 browser may) during a call: the call is answered with an error, not left hanging; the
 // worker comes back with the next tab event and the server finds it again.
 func TestExtensionNativeWorkerRestart(t *testing.T) {
+	skipWithoutBuild(t)
 	s := startNative(t)
 	page := s.tab(t, s.base+"/test/agent-tools.html")
 	first := s.hostPID(t)

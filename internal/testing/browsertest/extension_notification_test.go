@@ -20,6 +20,7 @@ import (
 // function a click runs, which headless Chromium cannot click — declines (isError, not run, the
 // notification gone) and confirms (run) the call end to end.
 func TestExtensionNativeNotification(t *testing.T) {
+	skipWithoutBuild(t)
 	s := startNative(t)
 	page := s.tab(t, s.base+"/test/agent-tools.html")
 	s.hostPID(t)

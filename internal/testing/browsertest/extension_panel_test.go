@@ -4,7 +4,6 @@ package browsertest
 
 import (
 	"os"
-	"path/filepath"
 	"strconv"
 	"testing"
 
@@ -19,6 +18,7 @@ import (
 // Cancel button that aborts the page's execute; the notice of the page's own bridge (it
 // sanitized the HTML before the panel saw it) is in the panel's notices list.
 func TestExtensionPanelCalls(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveWeb(t)
 	ctx := extensionBrowser(t, true)
 	pageURL := base + "/test/agent-tools.html"
@@ -63,7 +63,8 @@ func TestExtensionPanelCalls(t *testing.T) {
 
 // TestExtensionPanelMetaKeys: the panel's notice keys are the bridge's (written once, in Go).
 func TestExtensionPanelMetaKeys(t *testing.T) {
-	src, err := os.ReadFile(filepath.Join("..", "..", "..", "web", "extension", "panel.ts"))
+	skipWithoutBuild(t)
+	src, err := os.ReadFile(fromRoot("web", "extension", "panel.ts"))
 	require.NoError(t, err)
 	assert.Contains(t, string(src), "const NOTICE_KEY = "+strconv.Quote(bridge.NoticeMetaKey)+";\n")
 	assert.Contains(t, string(src), "const EXTRA_KEY = "+strconv.Quote(bridge.ExtraMetaKey)+";\n")

@@ -24,7 +24,7 @@ import (
 // loaded unpacked.
 func extensionBrowser(t *testing.T, native bool, extra ...chromedp.ExecAllocatorOption) context.Context {
 	t.Helper()
-	extDir, err := filepath.Abs(filepath.Join("..", "..", "..", "web", "dist", "extension"))
+	extDir, err := filepath.Abs(fromRoot("web", "dist", "extension"))
 	require.NoError(t, err)
 	require.FileExists(
 		t,
@@ -88,6 +88,7 @@ var exportKeyword = regexp.MustCompile(`(?m)^export `)
 // panel (opened as a tab pointed at that page) lists its tools, calls one and renders the
 // re-normalized result.
 func TestExtension(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveWeb(t)
 	eachModeOf(t, extensionBrowser, func(t *testing.T, ctx context.Context, native bool) {
 		open(t, ctx, base+"/test/plain.html")
@@ -152,6 +153,7 @@ func TestExtension(t *testing.T) {
 // tools under the new origin on its own. The relay refuses calls addressed to another origin and
 // stamps every answer with its page's origin.
 func TestExtensionNavigation(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveWeb(t) // http://localhost:PORT
 	second := base
 	first := strings.Replace(base, "//localhost:", "//127.0.0.1:", 1) // the same server, another origin

@@ -16,6 +16,7 @@ import (
 // names the directive to add instead of the tool's unchecked output; a tool whose plain text
 // needs no module still answers; the page is told once.
 func TestFallbackRefuse(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveWeb(t)
 	for _, page := range []string{"/csp/csp.html?fallback=refuse", "/csp/csp-module.html"} {
 		t.Run(page, func(t *testing.T) {

@@ -3,7 +3,6 @@
 package browsertest
 
 import (
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -15,8 +14,9 @@ import (
 // it as application/octet-stream, it is requested once, compiled from those bytes, and the page
 // hears one warning that names application/wasm.
 func TestModuleFetchedOnce(t *testing.T) {
+	skipWithoutBuild(t)
 	t.Run("csp", func(t *testing.T) {
-		base, log := serveLogged(t, filepath.Join("..", "..", "..", "web", "dist"))
+		base, log := serveLogged(t, fromRoot("web", "dist"))
 		ctx := browser(t, false)
 		open(t, ctx, base+"/csp/csp.html")
 		var got struct {
@@ -30,7 +30,7 @@ func TestModuleFetchedOnce(t *testing.T) {
 		assert.Zero(t, log.count(".wasm"), "a module that cannot run is not fetched")
 	})
 	t.Run("octet-stream", func(t *testing.T) {
-		base, log := serveLogged(t, filepath.Join("..", "..", "..", "web", "dist"))
+		base, log := serveLogged(t, fromRoot("web", "dist"))
 		ctx := browser(t, false)
 		open(t, ctx, base+"/test/csp.html?dist=/octet/")
 		var got struct {

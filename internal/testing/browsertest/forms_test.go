@@ -14,6 +14,7 @@ import (
 // outside them is refused and never submitted, and each call starts from the form as it was
 // before the previous call filled it.
 func TestFormsAsAPersonFillsThem(t *testing.T) {
+	skipWithoutBuild(t)
 	ctx := browser(t, false)
 	open(t, ctx, serveWeb(t)+"/test/forms.html")
 	var got struct {

@@ -16,6 +16,7 @@ import (
 // in, submitted, answered by respondWith with agentInvoked true, the result normalized). Where
 // the browser has WebMCP of its own, its forms are its own: the chunk is never fetched.
 func TestFormsCodeFetchedOnFirstNeed(t *testing.T) {
+	skipWithoutBuild(t)
 	eachMode(t, func(t *testing.T, ctx context.Context, native bool) {
 		reqs := openWithLoader(t, ctx, "/test/empty.html")
 		var tools int

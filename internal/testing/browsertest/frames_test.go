@@ -6,9 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net"
-	"net/http"
-	"path/filepath"
 	"reflect"
 	"strings"
 	"testing"
@@ -17,7 +14,6 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/webmcp-bridge/webmcp-bridge/internal/headless"
-	"github.com/webmcp-bridge/webmcp-bridge/internal/serve"
 )
 
 // serveTwoOrigins serves web/ (the built loader in /dist/, the test pages in /test/) on two
@@ -25,22 +21,8 @@ import (
 // potentially trustworthy, as WebMCP needs.
 func serveTwoOrigins(t *testing.T) (string, string) {
 	t.Helper()
-	web, err := filepath.Abs(filepath.Join("..", "..", "..", "web"))
-	require.NoError(t, err)
-	mux := http.NewServeMux()
-	mux.Handle("/", serve.Handler(web))
-	mux.Handle("/dist/", http.StripPrefix("/dist/", serve.Handler(filepath.Join(web, "dist"))))
-	mux.Handle("/test/", http.StripPrefix("/test/", serve.Handler("pages")))
-	var urls []string
-	for _, host := range []string{"localhost", "127.0.0.1"} {
-		ln, err := net.Listen("tcp", "127.0.0.1:0")
-		require.NoError(t, err)
-		srv := &http.Server{Handler: mux}
-		go srv.Serve(ln)
-		t.Cleanup(func() { srv.Close() })
-		urls = append(urls, fmt.Sprintf("http://%s:%d", host, ln.Addr().(*net.TCPAddr).Port))
-	}
-	return urls[0], urls[1]
+	mux := pageRoutes(t, fromRoot("web", "dist"))
+	return listen(t, "localhost", mux), listen(t, "127.0.0.1", mux)
 }
 
 // frameScenarios are what a page and its frames (pages/frames-parent.html, frames-child.html)
@@ -93,6 +75,7 @@ var frameScenarios = []struct{ name, fn, want string }{
 // WebMCP, which the fallback reproduces over postMessage: the log says where native Chromium
 // answers otherwise.
 func TestFrames(t *testing.T) {
+	skipWithoutBuild(t)
 	self, other := serveTwoOrigins(t)
 	eachMode(t, func(t *testing.T, ctx context.Context, native bool) {
 		open(t, ctx, self+"/test/frames-parent.html")

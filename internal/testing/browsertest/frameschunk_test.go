@@ -15,6 +15,7 @@ import (
 // the child, a frame from its start) and lists the child's tools as before. Where the browser has
 // WebMCP of its own, frames are its own: the chunk is never fetched.
 func TestFramesCodeFetchedOnFirstNeed(t *testing.T) {
+	skipWithoutBuild(t)
 	eachMode(t, func(t *testing.T, ctx context.Context, native bool) {
 		reqs := openWithLoader(t, ctx, "/test/empty.html")
 		var alone []string

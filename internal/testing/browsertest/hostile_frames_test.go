@@ -13,6 +13,7 @@ import (
 // normalized by the parent's bridge before the parent hands it to an agent, whatever the child
 // sent: its markup sanitized, its forged notice not a notice.
 func TestHostileChildFrame(t *testing.T) {
+	skipWithoutBuild(t)
 	self, other := serveTwoOrigins(t)
 	ctx := browser(t, false)
 	open(t, ctx, self+"/test/frames-hostile.html")

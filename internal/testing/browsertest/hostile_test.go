@@ -20,6 +20,7 @@ import (
 // loader) — gives an isError result that says so; 1,000 such calls leave the same module
 // running with a flat heap.
 func TestDeepOutputNeverEndsTheModule(t *testing.T) {
+	skipWithoutBuild(t)
 	const notice = "[result refused: the result is nested more than 128 levels deep (the limit)]"
 	base := serveTestBuild(t)
 	eachMode(t, func(t *testing.T, ctx context.Context, _ bool) {
@@ -48,6 +49,7 @@ func TestDeepOutputNeverEndsTheModule(t *testing.T) {
 // maxResultBytes (16 MiB) or maxImageBytes (5 MiB) are refused by the loader's measurement
 // before anything crosses into the module; the module keeps running with a flat heap.
 func TestOversizedOutputIsRefusedBeforeTheModule(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveTestBuild(t)
 	eachMode(t, func(t *testing.T, ctx context.Context, _ bool) {
 		open(t, ctx, base+"/test/tools.html")
@@ -82,6 +84,7 @@ func TestOversizedOutputIsRefusedBeforeTheModule(t *testing.T) {
 // real fatal Go error) gives that call an isError result; the next call starts a new module
 // with the page's policy and the tools' schemas set up again.
 func TestModuleRestartsAfterACrash(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveTestBuild(t)
 	eachMode(t, func(t *testing.T, ctx context.Context, _ bool) {
 		open(t, ctx, base+"/test/tools.html")
@@ -126,6 +129,7 @@ func TestModuleRestartsAfterACrash(t *testing.T) {
 // module cannot run; the bridge steps aside — the tools work as the page wrote them, ready
 // rejects with the directive to add, and the page hears it once (a warning, an event).
 func TestStrictCSPLeavesToolsWorking(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveWeb(t)
 	eachMode(t, func(t *testing.T, ctx context.Context, _ bool) {
 		open(t, ctx, base+"/csp/csp.html")
@@ -152,6 +156,7 @@ func TestStrictCSPLeavesToolsWorking(t *testing.T) {
 // that call an isError result and leave nothing behind: afterwards one Worker runs (counted by
 // the browser's DevTools targets) and its Go heap is that of a fresh module.
 func TestTenRestartsLeaveOneWorker(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveTestBuild(t)
 	ctx := browser(t, false)
 	open(t, ctx, base+"/test/tools.html")
@@ -187,6 +192,7 @@ func workerTargets(t *testing.T, ctx context.Context) int {
 // page's thread when WebAssembly is allowed but Workers are not (worker-src 'none'). Either way
 // results are normalized and ready resolves.
 func TestWhereTheModuleRuns(t *testing.T) {
+	skipWithoutBuild(t)
 	for _, c := range []struct{ page, where string }{
 		{"/csp/csp.html?dist=../dist/", "worker"},
 		{"/noworker/csp.html?dist=../dist/", "main"},
@@ -214,6 +220,7 @@ func TestWhereTheModuleRuns(t *testing.T) {
 // registerTool reject with a TypeError at registration (with native WebMCP too, where the tool
 // is unregistered again), and [blob, "caption"] is an image and its caption.
 func TestSchemaRefusedAtRegistration(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveWeb(t)
 	eachMode(t, func(t *testing.T, ctx context.Context, _ bool) {
 		open(t, ctx, base+"/test/tools.html")
@@ -239,6 +246,7 @@ func TestSchemaRefusedAtRegistration(t *testing.T) {
 // refused argument stays refused and sanitized HTML stays sanitized, since the loader uses only
 // what builtins.ts captured at load (issue 27, point 4).
 func TestWorkerPathIgnoresLaterPatches(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveTestBuild(t)
 	for _, patch := range []string{"data", "postMessage", "addEventListener", "Worker"} {
 		t.Run(patch, func(t *testing.T) {
@@ -267,6 +275,7 @@ func TestWorkerPathIgnoresLaterPatches(t *testing.T) {
 // exports by name, and takes its JSON from a fresh frame when the page's is not the browser's
 // (issue 27, point 5).
 func TestScriptsAroundTheLoaderCannotReachTheModule(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveTestBuild(t)
 	ctx := browser(t, false)
 	open(t, ctx, base+"/test/preloader.html")
@@ -290,6 +299,7 @@ func TestScriptsAroundTheLoaderCannotReachTheModule(t *testing.T) {
 // product is refused at registerTool; execute runs only for the argument that passed (issue 27,
 // points 3 and 6).
 func TestCostlyArgumentsAreRefused(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveTestBuild(t)
 	ctx := browser(t, false)
 	open(t, ctx, base+"/test/pagethread.html")

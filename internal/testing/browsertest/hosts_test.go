@@ -12,6 +12,7 @@ import (
 // block are written as the link block's URL is, and that form is the browser's own: what
 // `new URL(raw).href` gives in Chromium, whose URL parser is the one that opens the link.
 func TestHostsInHTMLAsTheBrowserReadsThem(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveWeb(t)
 	ctx := browser(t, false)
 	open(t, ctx, base+"/test/xss.html")

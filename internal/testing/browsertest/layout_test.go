@@ -23,6 +23,7 @@ var layoutWidths = []int64{390, 1280}
 // wider than the viewport before or after any call, and after Call, pressed where the tool's card
 // is, the result is in view. It saves a screenshot of the viewport after the article's Call.
 func TestDemoLayout(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveWeb(t)
 	for _, w := range layoutWidths {
 		t.Run(fmt.Sprint(w), func(t *testing.T) {
@@ -98,6 +99,7 @@ var inProcessSandboxedFrames = chromedp.Flag("disable-features", "IsolateSandbox
 // as the document inside it (read through DevTools' DOM, which reaches into the sandboxed frame):
 // no blank space under it, no scrolling inside it. It saves a screenshot at each width.
 func TestExtensionPanelLayout(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveWeb(t)
 	for _, w := range layoutWidths {
 		t.Run(fmt.Sprint(w), func(t *testing.T) {

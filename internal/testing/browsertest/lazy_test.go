@@ -6,7 +6,6 @@ import (
 	"context"
 	"net/http"
 	"net/http/httptest"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"sync"
@@ -68,8 +67,9 @@ func (r *requests) countUnder(prefix, suffix string) int {
 // requests are counted by the server, which sees the Worker's as well as the page's (DevTools'
 // page log shows only the page's).
 func TestLazyStart(t *testing.T) {
+	skipWithoutBuild(t)
 	eachMode(t, func(t *testing.T, ctx context.Context, native bool) {
-		base, reqs := serveLogged(t, filepath.Join("..", "..", "..", "out", "testdist"))
+		base, reqs := serveLogged(t, fromRoot("out", "testdist"))
 		pageLog := watchRequests(t, ctx)
 		open(t, ctx, base+"/test/lazy.html")
 		var first struct{ Text, Refused string }
@@ -107,7 +107,7 @@ func TestLazyStart(t *testing.T) {
 
 		// The same loader with data-start="eager", on a page without it; ready is not read
 		// (reading it would start the module by itself).
-		base2, eager := serveLogged(t, filepath.Join("..", "..", "..", "out", "testdist"))
+		base2, eager := serveLogged(t, fromRoot("out", "testdist"))
 		ctx2 := browser(t, native)
 		open(t, ctx2, base2+"/test/empty.html")
 		var started bool
@@ -121,6 +121,7 @@ func TestLazyStart(t *testing.T) {
 // pointed at the built loader) and calls its tool with the README's agent snippet: the text and
 // the canvas image come back; then the page authors' guide's AbortSignal snippet.
 func TestREADMEExample(t *testing.T) {
+	skipWithoutBuild(t)
 	example := docBlock(t, "README.md", "## In a page", "html")
 	agent := docBlock(t, "README.md", "An agent calls it", "js")
 	says := regexp.MustCompile(`console\.log\([^)]*\); // (.*)`).FindStringSubmatch(agent)
@@ -134,7 +135,7 @@ func TestREADMEExample(t *testing.T) {
 	page := strings.Replace(example, `src="/webmcp-bridge/webmcp-bridge.js"`, `src="/dist/webmcp-bridge.js"`, 1)
 	require.NotEqual(t, example, page, "the example loads /webmcp-bridge/webmcp-bridge.js")
 	mux := http.NewServeMux()
-	mux.Handle("/dist/", http.StripPrefix("/dist/", serve.Handler(filepath.Join("..", "..", "..", "web", "dist"))))
+	mux.Handle("/dist/", http.StripPrefix("/dist/", serve.Handler(fromRoot("web", "dist"))))
 	mux.HandleFunc("/{$}", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/html; charset=utf-8")
 		w.Write([]byte("<!doctype html><meta charset=utf-8>" + page))

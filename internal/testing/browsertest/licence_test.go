@@ -17,16 +17,17 @@ import (
 // package.json names the licence, the repository and the homepage; the unpacked extension
 // carries the licence and the notices too.
 func TestPackageShipsLicence(t *testing.T) {
-	web := filepath.Join("..", "..", "..", "web")
+	skipWithoutBuild(t)
+	web := fromRoot("web")
 	files := packedFiles(t, web)
 	for _, f := range []string{"LICENSE", "README.md", "THIRD_PARTY_NOTICES", "dist/webmcp-bridge.wasm"} {
 		assert.True(t, files[f], "the tarball has %s", f)
 	}
 	for _, f := range []string{"LICENSE", "README.md", "THIRD_PARTY_NOTICES"} {
-		assertSameFile(t, filepath.Join("..", "..", "..", f), filepath.Join(web, f))
+		assertSameFile(t, fromRoot(f), filepath.Join(web, f))
 	}
 	for _, f := range []string{"LICENSE", "THIRD_PARTY_NOTICES"} {
-		assertSameFile(t, filepath.Join("..", "..", "..", f), filepath.Join(web, "dist", "extension", f))
+		assertSameFile(t, fromRoot(f), filepath.Join(web, "dist", "extension", f))
 	}
 	var pkg struct {
 		License    string

@@ -4,7 +4,6 @@ package browsertest
 
 import (
 	"os"
-	"path/filepath"
 	"testing"
 
 	"github.com/stretchr/testify/assert"
@@ -14,7 +13,8 @@ import (
 // time from inserting the script tag to `ready`. It asserts only that the bridge becomes ready
 // and that a page can register a tool on the next line; the figures go to the test log.
 func TestStartupAndSize(t *testing.T) {
-	info, err := os.Stat(filepath.Join("..", "..", "..", "web", "dist", "webmcp-bridge.wasm"))
+	skipWithoutBuild(t)
+	info, err := os.Stat(fromRoot("web", "dist", "webmcp-bridge.wasm"))
 	if err == nil {
 		t.Logf("module: %d bytes", info.Size())
 	}
@@ -37,6 +37,7 @@ func TestStartupAndSize(t *testing.T) {
 // TestNoLeaksOver100kCalls makes 100,000 normalize calls through the module and checks that
 // goroutines do not grow and the Go heap returns to where it was.
 func TestNoLeaksOver100kCalls(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveTestBuild(t)
 	ctx := browser(t, false)
 	open(t, ctx, base+"/test/blank.html")
@@ -53,6 +54,7 @@ func TestNoLeaksOver100kCalls(t *testing.T) {
 // TestModulePanicIsContained: a Go panic inside the module (the test build's panicForTest)
 // answers that one call with an error that names the export, and the module keeps working.
 func TestModulePanicIsContained(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveTestBuild(t)
 	ctx := browser(t, false)
 	open(t, ctx, base+"/test/tools.html")

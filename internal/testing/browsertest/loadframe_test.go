@@ -14,6 +14,7 @@ import (
 // registered and never called shows its MutationObservers no frame; the first call makes it, and
 // the call answers as before. It logs what the loader's script took and what one such realm costs.
 func TestNoFrameAtLoad(t *testing.T) {
+	skipWithoutBuild(t)
 	eachMode(t, func(t *testing.T, ctx context.Context, native bool) {
 		base := serveTestBuild(t)
 		open(t, ctx, base+"/test/loadframe.html")

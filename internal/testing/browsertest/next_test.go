@@ -39,6 +39,7 @@ func linkDeps(t *testing.T, app, deps string, pkgs ...string) {
 // ES module, its React hook and the classic script's file load without throwing, the inert API
 // answers, and nothing is left pending that keeps Node from exiting.
 func TestNodeImportsPackage(t *testing.T) {
+	skipWithoutBuild(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	deps, err := npmcache.Install(ctx, "react@19.3.1")
@@ -63,6 +64,7 @@ func TestNodeImportsPackage(t *testing.T) {
 // the hook's tool answers through the bridge — also on the page whose component mounts first
 // and imports the bridge later, with import() in an effect.
 func TestNextApp(t *testing.T) {
+	skipWithoutBuild(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
 	defer cancel()
 	deps, err := npmcache.Install(ctx, nextApp...)

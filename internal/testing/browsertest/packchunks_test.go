@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"os/exec"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -37,7 +36,8 @@ func packedFiles(t *testing.T, web string) map[string]bool {
 // itself (a page served from node_modules must find them) and, of the typings, only the public
 // entries' (the internals' declarations stay out).
 func TestPackageShipsChunks(t *testing.T) {
-	files := packedFiles(t, filepath.Join("..", "..", "..", "web"))
+	skipWithoutBuild(t)
+	files := packedFiles(t, fromRoot("web"))
 	for _, f := range []string{
 		"dist/webmcp-bridge.js", "dist/webmcp-bridge-schema.js", "dist/webmcp-bridge-patterns.mjs",
 		"dist/webmcp-bridge-forms.js", "dist/webmcp-bridge-frames.js",

@@ -32,6 +32,7 @@ var reactApp = []string{vite, "@vitejs/plugin-react@5.2.0", "react@19.3.1", "rea
 // after an edit of App.jsx (hot reload) the tool runs the edited code; unmounted, it is gone. The
 // app also renders the page authors' guide's example component, as written.
 func TestReactHook(t *testing.T) {
+	skipWithoutBuild(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	deps, err := npmcache.Install(ctx, reactApp...)

@@ -26,7 +26,7 @@ const esbuild = "esbuild@0.28.2"
 // from the repository's root ("README.md", "docs/page-authors.md").
 func docBlock(t *testing.T, doc, marker, lang string) string {
 	t.Helper()
-	text, err := os.ReadFile(filepath.Join("..", "..", "..", filepath.FromSlash(doc)))
+	text, err := os.ReadFile(fromRoot(filepath.FromSlash(doc)))
 	require.NoError(t, err)
 	m := regexp.MustCompile("(?s)" + regexp.QuoteMeta(marker) + ".*?```" + lang + "\n(.*?)```").FindSubmatch(text)
 	require.NotNil(t, m, "%s's %s block after %q", doc, lang, marker)
@@ -40,6 +40,7 @@ const pageGuide = "docs/page-authors.md"
 // copy of web/'s package and build, the two paths filled in; `make build` is the build make test
 // has made. The app then has the package, its hook and typings, and Node resolves its entries.
 func TestREADMEInstall(t *testing.T) {
+	skipWithoutBuild(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	lines := docBlock(t, pageGuide, "## With npm and a bundler", "sh")
@@ -51,7 +52,7 @@ func TestREADMEInstall(t *testing.T) {
 	script = strings.ReplaceAll(script, "/path/to/your-app", app)
 	require.NotContains(t, script, "/path/to", "every placeholder is one of the two paths")
 
-	web := filepath.Join("..", "..", "..", "web")
+	web := fromRoot("web")
 	require.NoError(t, os.MkdirAll(filepath.Join(repo, "web", "dist"), 0o755))
 	require.NoError(t, os.MkdirAll(app, 0o755))
 	data, err := os.ReadFile(filepath.Join(web, "package.json"))
@@ -103,6 +104,7 @@ func TestREADMEInstall(t *testing.T) {
 // the package from its tarball) and serves the output folder: a tool whose result needs the
 // module answers, normalized in the Worker, from the files the README says to copy.
 func TestREADMEEsbuild(t *testing.T) {
+	skipWithoutBuild(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	deps, err := npmcache.Install(ctx, esbuild)

@@ -14,6 +14,7 @@ import (
 // script and handler, and a tool that loses the same markup at each of three calls is named
 // once in the page's console, while every call still dispatches its violation event.
 func TestRemovalWarnedOnce(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveWeb(t)
 	eachMode(t, func(t *testing.T, ctx context.Context, _ bool) {
 		open(t, ctx, base+"/test/blank.html")

@@ -17,6 +17,7 @@ import (
 // chunks hand themselves over by nor by adding the chunk's script itself. The same holds under a
 // CSP of script-src 'self' (no 'unsafe-eval'), in both modes.
 func TestSchemaCheckerFetchedOnFirstNeed(t *testing.T) {
+	skipWithoutBuild(t)
 	for _, page := range []string{"/test/empty.html", "/csp/empty.html"} {
 		t.Run(page, func(t *testing.T) {
 			eachMode(t, func(t *testing.T, ctx context.Context, native bool) {

@@ -17,6 +17,7 @@ import (
 // module nor the globals it starts with, in the Worker and on the page's thread alike; only the
 // test build has the tests' door.
 func TestShippedLoaderHasNoDoor(t *testing.T) {
+	skipWithoutBuild(t)
 	for _, page := range []string{"/test/blank.html", "/noworker/csp.html?dist=../dist/"} {
 		t.Run(page, func(t *testing.T) {
 			ctx := browser(t, false)
@@ -43,6 +44,7 @@ func TestShippedLoaderHasNoDoor(t *testing.T) {
 // TestToolsReleaseTheirSchemas: 50 tools with an inputSchema registered, called and aborted
 // leave the module holding no compiled schema, with native WebMCP as in the fallback.
 func TestToolsReleaseTheirSchemas(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveTestBuild(t)
 	eachMode(t, func(t *testing.T, ctx context.Context, _ bool) {
 		open(t, ctx, base+"/test/blank.html")
@@ -59,6 +61,7 @@ func TestToolsReleaseTheirSchemas(t *testing.T) {
 // TestCrossings: a call crosses into the module at most twice (validate, then the result), plain
 // text without a schema not at all, and the agent side adds no crossing of its own.
 func TestCrossings(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveTestBuild(t)
 	eachMode(t, func(t *testing.T, ctx context.Context, _ bool) {
 		open(t, ctx, base+"/test/blank.html")
@@ -76,6 +79,7 @@ func TestCrossings(t *testing.T) {
 // transferred to the Worker). The longest gap in the page's thread is logged (make bench
 // measures it).
 func TestBinaryResultsCrossAsBytes(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveTestBuild(t)
 	eachMode(t, func(t *testing.T, ctx context.Context, _ bool) {
 		open(t, ctx, base+"/test/blank.html")
@@ -104,6 +108,7 @@ func TestBinaryResultsCrossAsBytes(t *testing.T) {
 // (its bytes every page pays), all come through syscall/js. Text of every kind comes back as the
 // page's either way (lone surrogates as U+FFFD).
 func TestLongStringsCrossWritten(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveTestBuild(t)
 	for _, c := range []struct {
 		page, mode string

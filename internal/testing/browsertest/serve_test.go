@@ -21,6 +21,7 @@ import (
 // extension. The command is built first and run itself, so that killing it ends the server (a
 // killed `go run` leaves its child serving).
 func TestDemoServerStarts(t *testing.T) {
+	skipWithoutBuild(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	bin := filepath.Join(t.TempDir(), "webmcp-serve")
@@ -52,7 +53,7 @@ func TestDemoServerStarts(t *testing.T) {
 			ext = strings.TrimSpace(after)
 		}
 	}
-	want, err := filepath.Abs(filepath.Join("..", "..", "..", "web", "dist", "extension"))
+	want, err := filepath.Abs(fromRoot("web", "dist", "extension"))
 	require.NoError(t, err)
 	assert.Equal(t, want, ext, "the built extension, as an absolute path for the file dialog")
 	assert.FileExists(t, filepath.Join(ext, "manifest.json"), "a folder that loads unpacked")

@@ -28,6 +28,7 @@ const vite = "vite@7.3.8"
 // the app's tools answer through the bridge: the module's files are the ones Vite copied (its
 // hashed names) and the module runs in the Worker; with setAssets, the files come from there.
 func TestViteApp(t *testing.T) {
+	skipWithoutBuild(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	viteDir, err := npmcache.Install(ctx, vite)
@@ -110,7 +111,7 @@ func newApp(t *testing.T, ctx context.Context, tmp, src string, files ...string)
 	t.Helper()
 	npm, err := exec.LookPath("npm")
 	require.NoError(t, err, "npm is needed: install Debian's nodejs and npm (make test does this as root)")
-	web, err := filepath.Abs(filepath.Join("..", "..", "..", "web"))
+	web, err := filepath.Abs(fromRoot("web"))
 	require.NoError(t, err)
 	run(t, ctx, web, npm, "pack", "--silent", "--pack-destination", tmp)
 	tarballs, _ := filepath.Glob(filepath.Join(tmp, "webmcp-bridge-wasm-*.tgz"))

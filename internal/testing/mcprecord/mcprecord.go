@@ -20,7 +20,8 @@ type Transport struct {
 	results []json.RawMessage
 }
 
-// Connect connects the wrapped transport and records what its connection reads.
+// Connect connects the wrapped transport and records what its connection reads, for
+// [Transport.Results] and [Transport.Last].
 func (r *Transport) Connect(ctx context.Context) (mcp.Connection, error) {
 	c, err := r.Transport.Connect(ctx)
 	return &conn{c, r}, err

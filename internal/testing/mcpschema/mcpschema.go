@@ -70,7 +70,7 @@ func ValidateCallToolResult(b []byte) error {
 	return nil
 }
 
-// Validate checks b as a CallToolResult against one schema file (one of Versions).
+// Validate checks b as a CallToolResult against one schema file (one of [Versions]).
 func Validate(version string, b []byte) error {
 	schemas, err := compiled()
 	if err != nil {

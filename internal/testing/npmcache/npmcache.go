@@ -2,12 +2,14 @@
 
 // Package npmcache installs pinned npm packages once into a cache directory, for the tests and
 // measurements that run other projects' JavaScript (the official MCP TypeScript SDK, Playwright
-// MCP). Each set of package specs gets its own directory, named from the specs, so pins never
-// clash; an install is written to a temporary directory and renamed into place, so a crashed or
-// concurrent install never leaves a half-installed cache.
+// MCP): [Install] gives the directory, [Node] the node that runs them. Each set of package specs
+// gets its own directory, named from the specs, so pins never clash; an install is written to a
+// temporary directory and renamed into place, so a crashed or concurrent install never leaves a
+// half-installed cache.
 //
-// The cache is $WEBMCP_BRIDGE_NPM_CACHE if set, else $XDG_CACHE_HOME/webmcp-bridge/npm, else
-// ~/.cache/webmcp-bridge/npm.
+// The cache ([Dir]) is $WEBMCP_BRIDGE_NPM_CACHE if set, else $XDG_CACHE_HOME/webmcp-bridge/npm,
+// else ~/.cache/webmcp-bridge/npm. (web/'s own tools are not here: web/package-lock.json pins
+// them and npm ci installs them.)
 package npmcache
 
 import (

@@ -21,6 +21,7 @@ import (
 
 	"github.com/webmcp-bridge/webmcp-bridge/bridge/inputschema"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/jsonvalue"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/checkout"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/npmcache"
 )
 
@@ -181,8 +182,7 @@ func (t ruleTable) of(reason string, page bool) (string, []string) {
 
 // bundle builds the runner with web/src/schema-check.ts into one script for node.
 func bundle(t *testing.T) string {
-	src, err := filepath.Abs(filepath.Join("..", "..", "..", "web", "src"))
-	require.NoError(t, err)
+	src := checkout.Path("web", "src")
 	r := api.Build(api.BuildOptions{
 		Stdin:    &api.StdinOptions{Contents: runner, ResolveDir: src, Sourcefile: "runner.js", Loader: api.LoaderJS},
 		Bundle:   true,
@@ -205,7 +205,7 @@ func bundle(t *testing.T) string {
 // corpus is every schema the test asks both sides about, as JSON text.
 func corpus(t *testing.T) []string {
 	var fromFile []string
-	f, err := os.Open(filepath.Join("..", "..", "..", "bridge", "inputschema", "testdata", "corpus.jsonl"))
+	f, err := os.Open(checkout.Path("bridge", "inputschema", "testdata", "corpus.jsonl"))
 	require.NoError(t, err)
 	defer f.Close()
 	lines := bufio.NewScanner(f)

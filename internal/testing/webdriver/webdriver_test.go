@@ -228,10 +228,12 @@ func TestBiDiPage(t *testing.T) {
 }
 
 func TestBiDiCallHonoursItsContext(t *testing.T) {
+	release := make(chan struct{}) // the reply waits for the end of the test: it never comes in time
 	url := fakeBiDi(t, func(method string, params map[string]any) (any, string) {
-		time.Sleep(time.Second)
+		<-release
 		return map[string]any{}, ""
 	})
+	defer close(release)
 	conn, err := dialBiDi(context.Background(), url)
 	require.NoError(t, err)
 	defer conn.close()

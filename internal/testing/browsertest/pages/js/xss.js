@@ -1,9 +1,9 @@
 // A real-browser XSS oracle, run in xss.html (a page with the bridge). Each vector is rendered in
 // its own sandboxed iframe whose alert, confirm, prompt and print report back to this page; after
 // the markup loads, every link and button in it is clicked and every control focused. The Go
-// tests (xss_test.go, crossbrowser_pages_test.go) run the raw vectors first (raw: the oracle
+// test (TestXSSOracle, crossbrowser_pages_test.go) runs the raw vectors first (raw: the oracle
 // must catch them), then what WebMCPBridge.normalize made of them (sanitized: nothing may run),
-// and check that benign markup survives (benign).
+// and checks that benign markup survives (benign), in every browser.
 const XSS_VECTORS = [
   `<script>alert(1)<\/script>`,
   `<img src=x onerror=alert(1)>`,

@@ -1,4 +1,4 @@
-// The loader's side of the tools across frames (frames.ts, in the script build a chunk,
+// The loader's side of the tools across frames (frame-tools.ts, in the script build a chunk,
 // webmcp-bridge-frames.js): this document's origin, parent and the captures, taken at load, and
 // a listener that fetches the exchange when the page has frames — this document is a frame, has
 // frames at load, or another frame of the page says hello (its message is handed on). A page of
@@ -7,10 +7,10 @@ import { append, apply, call, events, then, hasOwn, isArray, parse, read, string
 import { loadChunk } from "./chunk.ts";
 import { MESSAGE_PREFIX } from "./generated/boundary.ts";
 import { FRAMES_KEY } from "./registry.ts";
-import type { Frames, FramesOf } from "./frames.ts";
+import type { Frames, FramesOf } from "./frame-tools.ts";
 
-/** What the frames chunk gives (chunk-frames.ts). */
-type FramesCode = Pick<typeof import("./frames.ts"), "connectFrames">;
+/** What the frames chunk gives (chunk-frame-tools.ts). */
+type FramesCode = Pick<typeof import("./frame-tools.ts"), "connectFrames">;
 
 /** linkFrames is the Frames of the fallback's registry: until the exchange runs, no other frame's
  * tools (none has said hello yet). */
@@ -26,7 +26,7 @@ export function linkFrames(of: FramesOf): Frames {
     loading = true;
     void call(
       then,
-      loadChunk<FramesCode>("./frames.ts", null, __WEBMCP_CHUNKED__ ? null : () => import("./frames.ts")),
+      loadChunk<FramesCode>("./frame-tools.ts", null, __WEBMCP_CHUNKED__ ? null : () => import("./frame-tools.ts")),
       (code: FramesCode) => (exchange = code.connectFrames(of, { me, up, captures, queued })),
       (e: unknown) =>
         console.warn(`${MESSAGE_PREFIX}the frames code did not load (${String(e)}); no tools across frames`),

@@ -1,6 +1,6 @@
 // The declarative API's part the loader keeps: SubmitEvent's agentInvoked and respondWith (from
 // load, as native WebMCP has them), the calls under way that they read, native WebMCP's forms'
-// results normalized, and a watcher that fetches the forms code (declarative.ts; in the script
+// results normalized, and a watcher that fetches the forms code (form-tools.ts; in the script
 // build a chunk, webmcp-bridge-forms.js) when the document first has a <form toolname>: a page
 // without one never fetches it.
 import { runGuarded } from "./flow.ts";
@@ -29,8 +29,8 @@ export interface FormCalls {
 const running: FormCalls["running"] = new Map();
 const agentSubmits: FormCalls["agentSubmits"] = new WeakSet();
 
-/** What the forms chunk gives (chunk-forms.ts). */
-type FormsCode = Pick<typeof import("./declarative.ts"), "watchForms" | "runForm">;
+/** What the forms chunk gives (chunk-form-tools.ts). */
+type FormsCode = Pick<typeof import("./form-tools.ts"), "watchForms" | "runForm">;
 let forms: FormsCode | null = null;
 
 /** watchForms keeps the declarative tools of this document in tools once it has a form with a
@@ -45,7 +45,7 @@ export function watchForms(tools: Registry, changed: () => void): void {
     observer.disconnect();
     void call(
       then,
-      loadChunk<FormsCode>("./declarative.ts", null, __WEBMCP_CHUNKED__ ? null : () => import("./declarative.ts")),
+      loadChunk<FormsCode>("./form-tools.ts", null, __WEBMCP_CHUNKED__ ? null : () => import("./form-tools.ts")),
       (code: FormsCode) => {
         forms = code;
         code.watchForms(tools, changed, { running, agentSubmits });
@@ -57,7 +57,7 @@ export function watchForms(tools: Registry, changed: () => void): void {
   observer.observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ["toolname"] });
 }
 
-/** runForm is the execute steps of a declarative tool (declarative.ts's runForm): a form is a
+/** runForm is the execute steps of a declarative tool (form-tools.ts's runForm): a form is a
  * tool only once the forms code runs. */
 export function runForm(entry: FormEntry, ...rest: DropFirst<Parameters<FormsCode["runForm"]>>): Promise<unknown> {
   if (!forms) return Promise.reject(new Error("The forms code is not loaded"));

@@ -1,13 +1,13 @@
 // The declarative API in the fallback, a chunk of the script build (webmcp-bridge-forms.js, fetched
-// by forms.ts when the document first has a <form toolname>): a <form toolname tooldescription [tooltitle]
-// [toolautosubmit]> in the document is a tool whose inputSchema comes from its controls. An
-// agent's call fills the form, fires input and change, then submits it (toolautosubmit) or
-// focuses its submit button and waits for the person; the submit event has agentInvoked true and
-// respondWith(promise) gives the result. CSS cannot gain a pseudo-class from a script, so while a
-// call is running the form has the attribute tool-form-active and its submit button
-// tool-submit-active (:tool-form-active and :tool-submit-active in native WebMCP).
+// by form-tools-loader.ts when the document first has a <form toolname>): a <form toolname
+// tooldescription [tooltitle] [toolautosubmit]> in the document is a tool whose inputSchema comes
+// from its controls. An agent's call fills the form, fires input and change, then submits it
+// (toolautosubmit) or focuses its submit button and waits for the person; the submit event has
+// agentInvoked true and respondWith(promise) gives the result. CSS cannot gain a pseudo-class from
+// a script, so while a call is running the form has the attribute tool-form-active and its submit
+// button tool-submit-active (:tool-form-active and :tool-submit-active in native WebMCP).
 import { TOOL_NAME } from "./generated/boundary.ts";
-import type { Call, FormCalls } from "./forms.ts";
+import type { Call, FormCalls } from "./form-tools-loader.ts";
 import type { FormEntry, Registry } from "./registry.ts";
 
 /** The form was submitted and navigates: null to the agent. */
@@ -27,8 +27,9 @@ interface ControlInfo {
   many: boolean;
   p: Param;
 }
-/** The calls under way and the submit events of agents' calls: the loader's (forms.ts), which
- * SubmitEvent's respondWith and agentInvoked read too; given to watchForms. */
+/** The calls under way and the submit events of agents' calls: the loader's
+ * (form-tools-loader.ts), which SubmitEvent's respondWith and agentInvoked read too; given to
+ * watchForms. */
 let running: FormCalls["running"] = new Map();
 let agentSubmits: FormCalls["agentSubmits"] = new WeakSet();
 

@@ -1,12 +1,12 @@
 // Tools across the frames of one page, for the fallback (a chunk of the script build,
-// webmcp-bridge-frames.js, fetched by framelink.ts when the page has frames). Every frame of the page (the same top)
-// that loads the bridge says hello to the others over postMessage; each answers with the tools
-// the other may see — all of them to its own origin, and to another origin those whose exposedTo
-// names it — sends the list again when it changes, runs the calls it receives (with the same
-// checks as its own calls) and says bye when its document goes. Every message is checked: it
-// must come from a window of this page, and only data meant for an origin is sent, with that
-// origin as the target. Across origins only a frame and its parent talk, and a parent talks to a
-// cross-origin child only where the child's <iframe allow> grants the tools feature.
+// webmcp-bridge-frames.js, fetched by frame-tools-loader.ts when the page has frames). Every frame
+// of the page (the same top) that loads the bridge says hello to the others over postMessage; each
+// answers with the tools the other may see — all of them to its own origin, and to another origin
+// those whose exposedTo names it — sends the list again when it changes, runs the calls it receives
+// (with the same checks as its own calls) and says bye when its document goes. Every message is
+// checked: it must come from a window of this page, and only data meant for an origin is sent, with
+// that origin as the target. Across origins only a frame and its parent talk, and a parent talks to
+// a cross-origin child only where the child's <iframe allow> grants the tools feature.
 import { TOOL_NAME } from "./generated/boundary.ts";
 import { FRAMES_KEY as KEY, hints, type Entry, type Registry, type ToolInfo } from "./registry.ts";
 import type { RegisteredTool } from "./types.ts";
@@ -47,9 +47,9 @@ export interface FramesOf {
   run: (e: Entry, inputJSON: string, signal?: AbortSignal) => Promise<string | null>;
 }
 
-/** What the loader took at load (framelink.ts): this document's origin and parent as they were
- * then (a page can replace self, parent and origin; window and top it cannot), the captures,
- * and the messages of other frames that came before this code. */
+/** What the loader took at load (frame-tools-loader.ts): this document's origin and parent as
+ * they were then (a page can replace self, parent and origin; window and top it cannot), the
+ * captures, and the messages of other frames that came before this code. */
 interface FramesAtLoad {
   me: string;
   up: Window;
