@@ -11,6 +11,7 @@ import (
 
 	"github.com/webmcp-bridge/webmcp-bridge/internal/headless"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/checkout"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/mcpbinary"
 )
 
 // repoRoot is the repository's root, as a path from this package's directory (where go test
@@ -35,7 +36,7 @@ func TestMain(m *testing.M) {
 		what, _, _ := strings.Cut(strings.TrimPrefix(why, "skipping the browser tests: "), ";")
 		missing = what + " (make browser builds the module and runs these tests)"
 	}
-	code := m.Run()
+	code := mcpbinary.Main(m) // runs the tests, then removes the webmcp-mcp binary they built
 	if missing != "" && code == 0 {
 		// The words go test looks for to write "[no tests to run]" beside "ok": every test
 		// here skipped.
