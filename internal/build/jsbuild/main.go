@@ -4,8 +4,9 @@
 // runs the Go module (webmcp-bridge-worker.js, which carries the wasm_exec.js of the Go that
 // built the module: the two must match), the chunks the script fetches beside itself on first
 // need (the schema checker, the pattern checker, the fallback's forms and frames code; see
-// chunks), the extension's loader
-// (webmcp-bridge-extension.js) and the renderer (render.js), each minified, with a
+// chunks), the extension kit (the MAIN-world loader webmcp-bridge-extension.js and the
+// isolated-world helper webmcp-bridge-content.{js,mjs}) and the renderer (render.{js,mjs}), each
+// minified, with a
 // source map, and the version written in. With -test it builds the test build's loader and
 // Worker, which have the tests' door into the module (__WEBMCP_TEST__ is true); the shipped
 // build has none of that code. With -extension it builds the extension's own scripts (the relay,
@@ -169,7 +170,10 @@ func main() {
 		{"chunk-forms.ts", chunks["./declarative.ts"].outfile, api.FormatIIFE, false, true},
 		{"chunk-frames.ts", chunks["./frames.ts"].outfile, api.FormatIIFE, false, true},
 		{"entry-extension.ts", "webmcp-bridge-extension.js", api.FormatIIFE, false, false},
-		{"render.ts", "render.js", api.FormatIIFE, false, false},
+		{"entry-render.ts", "render.js", api.FormatIIFE, false, false},
+		{"render.ts", "render.mjs", api.FormatESModule, false, false},
+		{"page-link.ts", "webmcp-bridge-content.mjs", api.FormatESModule, false, false}, // the extension kit's helper
+		{"entry-content.ts", "webmcp-bridge-content.js", api.FormatIIFE, false, false},
 		{"react.ts", "webmcp-bridge-react.mjs", api.FormatESModule, false, false}, // the React hook; react is the app's
 	}
 	if *testBuild {

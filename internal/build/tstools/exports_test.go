@@ -20,7 +20,9 @@ var exported = regexp.MustCompile(`(?m)^export (?:declare )?(?:async )?` +
 
 // publicEntries are the files whose exports are the package's API (package.json's exports and
 // the types entry-module re-exports): their exports are for importers, used here or not.
-var publicEntries = map[string]bool{"entry-module.ts": true, "react.ts": true, "types.ts": true}
+var publicEntries = map[string]bool{
+	"entry-module.ts": true, "react.ts": true, "types.ts": true, "render.ts": true, "page-link.ts": true,
+}
 
 // TestNoExportUsedOnlyInItsFile: every export of web/src is used by another file — of web/src,
 // of the extension, or of the tests that bundle web/src modules — so that nothing a file keeps
