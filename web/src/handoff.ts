@@ -52,6 +52,6 @@ export const NO_HANDOFF =
 
 /** What the helper says when no MAIN-world script took the hand-off. */
 export const NO_BRIDGE =
-  "no MAIN-world script took the hand-off of connectPage(): list webmcp-bridge-extension.js in " +
-  'the manifest\'s content_scripts after the script that calls connectPage(), with "world": ' +
-  '"MAIN" and "run_at": "document_start", for the same matches';
+  "no MAIN-world script took the hand-off of connectPage(): list webmcp-bridge-extension.js (under " +
+  "that name) in the manifest's content_scripts after the script that calls connectPage(), with " +
+  '"world": "MAIN" and "run_at": "document_start", for the same matches';

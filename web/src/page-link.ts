@@ -78,7 +78,9 @@ export function connectPage(options: ConnectPageOptions = {}): PageLink {
     pending.clear();
   };
 
-  handOver({ base, secret }, channel.port2, fail);
+  // Without a MAIN-world script to take it, the hand-off is not written at all.
+  if (mainWorldListed()) handOver({ base, secret }, channel.port2, fail);
+  else fail(NO_BRIDGE);
 
   // Tool changes: a native ModelContext is a browser object whose events reach this world too
   // (read through the prototype's getter, as the bridge does: a named element could shadow it);
@@ -161,8 +163,9 @@ export function connectPage(options: ConnectPageOptions = {}): PageLink {
 // handOver writes the hand-off attribute and posts port to the MAIN-world script once it took
 // the attribute (it listens for the port in the same run): Chromium runs it right after this
 // script, Firefox may run it a task or more later, and a port posted before it listens would be
-// lost. With no MAIN-world script, the attribute (with the secret and the extension's address)
-// does not stay on the page once it has loaded: fail hears why.
+// lost. Should the MAIN-world script listed in the manifest not run (a frame or page it does not
+// match), the attribute (with the secret and the extension's address) does not stay on the page
+// once it has loaded: fail hears why.
 function handOver(handOff: HandOff, port: MessagePort, fail: (why: string) => void): void {
   const root = document.documentElement;
   root.setAttribute(HANDOFF_ATTRIBUTE, JSON.stringify(handOff));
@@ -182,10 +185,26 @@ function handOver(handOff: HandOff, port: MessagePort, fail: (why: string) => vo
   else setTimeout(unclaimed);
 }
 
+/** The part of chrome.runtime the helper uses. */
+interface Runtime {
+  getURL?: (path: string) => string;
+  getManifest?: () => { content_scripts?: { js?: string[]; world?: string }[] };
+}
+const runtime = (): Runtime | undefined => (globalThis as { chrome?: { runtime?: Runtime } }).chrome?.runtime;
+
+// mainWorldListed says whether the extension's manifest lists webmcp-bridge-extension.js as a
+// MAIN-world content script (under that name): what takes the hand-off off the page.
+function mainWorldListed(): boolean {
+  const scripts = runtime()?.getManifest?.().content_scripts ?? [];
+  return scripts.some(
+    (c) => c.world === "MAIN" && (c.js ?? []).some((f) => /(^|\/)webmcp-bridge-extension\.js$/.test(f)),
+  );
+}
+
 // extensionURL is chrome.runtime.getURL(path) (browser.runtime in Firefox).
 function extensionURL(path: string): string {
-  const runtime = (globalThis as { chrome?: { runtime?: { getURL?: (p: string) => string } } }).chrome?.runtime;
-  if (!runtime || typeof runtime.getURL !== "function")
+  const rt = runtime();
+  if (!rt || typeof rt.getURL !== "function")
     throw new Error(`${MESSAGE_PREFIX}connectPage() runs in an extension's content script (no chrome.runtime here)`);
-  return runtime.getURL(path);
+  return rt.getURL(path);
 }
