@@ -51,6 +51,18 @@ func kitExtension(t *testing.T, files map[string]string) string {
 	require.NotContains(t, script, "/path/to")
 	run(t, ctx, tmp, "bash", "-e", "-c", script)
 
+	// The kit's ES modules resolve as the package's exports, with their typings.
+	out, err := commandIn(ctx, project, "node", "--input-type=module", "-e", `
+		import { connectPage } from "webmcp-bridge-wasm/content";
+		import { render, toolList, formFor, fitHTMLFrames } from "webmcp-bridge-wasm/render";
+		console.log([connectPage, render, toolList, formFor, fitHTMLFrames].map((f) => typeof f).join(" "));`).
+		CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	require.Equal(t, "function function function function function\n", string(out))
+	for _, f := range []string{"page-link.d.ts", "render.d.ts"} {
+		require.FileExists(t, filepath.Join(project, "node_modules", "webmcp-bridge-wasm", "dist", "types", f))
+	}
+
 	ext := filepath.Join(project, "extension")
 	blocks := map[string][2]string{
 		"manifest.json":  {"## The manifest", "json"},
