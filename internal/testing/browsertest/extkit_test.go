@@ -123,6 +123,12 @@ func TestExtensionKit(t *testing.T) {
 				eval(t, worker, `return await callTool(`+strconv.Itoa(tabID)+`, `+jsString(name)+`, `+string(a)+`)`, &out)
 				return out
 			}
+			var answers string
+			eval(t, worker, `return JSON.stringify([
+				await chrome.tabs.sendMessage(`+strconv.Itoa(tabID)+`, {op: "list"}),
+				await chrome.tabs.sendMessage(`+strconv.Itoa(tabID)+`, {op: "call", name: "echo", args: {text: "hi"}})])`, &answers)
+			assert.NotContains(t, answers, "secret", "what the helper hands on carries no secret")
+			assert.Contains(t, answers, `"raw":"you said hi"`)
 			echo := call("echo", map[string]any{"text": "hi"})
 			assert.Equal(t, "you said hi", blockAt(echo, 0)["text"], "%v", echo)
 			rich := call("rich", map[string]any{})
