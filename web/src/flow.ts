@@ -10,7 +10,7 @@ import { checkInput, newSchema, refusal, state, type SchemaRef } from "./host.ts
 import { toJSON } from "./encode.ts";
 import type { PatternCheck } from "./schema-check.ts";
 import { loadChunk } from "./chunk.ts";
-import { errorResult, normalize, passThrough, reread, type NormalizedHead } from "./results.ts";
+import { errorBlock, errorResult, normalize, passThrough, reread, type NormalizedHead } from "./results.ts";
 import { call, hasOwn, parse, then } from "./builtins.ts";
 import { MESSAGE_PREFIX } from "./generated/boundary.ts";
 
@@ -141,6 +141,28 @@ export function takeAgentHead(raw: string): NormalizedHead | undefined {
   return head;
 }
 
+/** preparedHook, set by the extension's hand-off alone (extension.ts; the page's script has no
+ * such calls), says whether a call of the tool name that starts now hands on its value prepared,
+ * not normalized, for an agent that normalizes it itself (runPrepared). */
+export const preparedHook: { take: ((name: string) => boolean) | null } = { take: null };
+
+// runPrepared is a call whose value goes out prepared: the arguments checked as always, then the
+// tool's value as webmcp-mcp's loader gives it (binaries as data: URLs; a throw, or arguments
+// that fail their schema, as an error block), never the module's result with its notices.
+async function runPrepared(
+  name: string,
+  schema: SchemaRef | null,
+  args: string | (() => string),
+  run: (args: Record<string, unknown>) => unknown,
+): Promise<Outcome> {
+  try {
+    const out = await guarded(name, schema, typeof args === "string" ? args : args(), false, run, false);
+    return "error" in out ? { text: errorBlock(out.error) } : out;
+  } catch (e) {
+    return { text: errorBlock(e) };
+  }
+}
+
 /** runGuarded is the flow of one call: args gives the arguments' JSON text (or throws: too deep,
  * too large, a cycle); run runs the tool with the arguments read back from that text, so the
  * tool gets exactly what was validated. With normalizeOn false, results are raw (the tool's own
@@ -152,6 +174,7 @@ export async function runGuarded(
   normalizeOn: boolean,
   run: (args: Record<string, unknown>) => unknown,
 ): Promise<Outcome> {
+  if (!__WEBMCP_CHUNKED__ && normalizeOn && preparedHook.take?.(name)) return runPrepared(name, schema, args, run);
   const forAgent = normalizeOn && (agentCalls.get(name) ?? 0) > 0;
   try {
     return keepAgentHead(await guarded(name, schema, args, normalizeOn, run, forAgent), forAgent);

@@ -452,16 +452,38 @@ export async function testCall(name: string, ...args: unknown[]): Promise<string
 
 function unavailableError(why: string): UnavailableError {
   const then =
-    fallback === "refuse"
-      ? 'calls that need it answer an error (data-fallback="refuse")'
-      : "tools work as the page wrote them, without the bridge's checks";
-  return Object.assign(new Error(`${MESSAGE_PREFIX}${why}; ${then}`), { moduleUnavailable: true as const, why });
+    !__WEBMCP_CHUNKED__ && extensionPage()
+      ? "the extension's agent side cannot normalize here"
+      : fallback === "refuse"
+        ? 'calls that need it answer an error (data-fallback="refuse")'
+        : "tools work as the page wrote them, without the bridge's checks";
+  const fix = !__WEBMCP_CHUNKED__ && /^cannot load /.test(why) ? manifestFix() : "";
+  return Object.assign(new Error(`${MESSAGE_PREFIX}${why}${fix}; ${then}`), { moduleUnavailable: true as const, why });
 }
 function cspError(cause: unknown): UnavailableError {
   return Object.assign(
     unavailableError(
-      "this page's Content Security Policy does not allow WebAssembly (add 'wasm-unsafe-eval' to script-src)",
+      !__WEBMCP_CHUNKED__ && extensionPage()
+        ? "this extension page's Content Security Policy does not allow WebAssembly (add 'wasm-unsafe-eval' " +
+            "to script-src in the manifest's content_security_policy.extension_pages)"
+        : "this page's Content Security Policy does not allow WebAssembly (add 'wasm-unsafe-eval' to script-src)",
     ),
     { cause },
   );
+}
+
+// extensionPage tells an extension's own page (a side panel, an offscreen document), whose
+// policy and files the extension's manifest sets, not a web page's author. Only the builds an
+// extension uses (the ES module, the MAIN-world script) say so: the page's script stays small.
+const extensionPage = (): boolean => /^(chrome|moz|safari-web)-extension:$/.test(location.protocol);
+
+// manifestFix is what an extension's manifest must say for the module's files to load: in its
+// own pages, the files must be in the extension; from a web page (the MAIN-world content script),
+// they must also be web_accessible_resources for that page.
+function manifestFix(): string {
+  const files = "webmcp-bridge-worker.js and webmcp-bridge.wasm";
+  if (extensionPage()) return ` (the extension must carry ${files} beside the module it imports)`;
+  if (/^(chrome|moz|safari-web)-extension:$/.test(new URL(assets.worker, location.href).protocol))
+    return ` (list ${files} in the manifest's web_accessible_resources, with matches for this page)`;
+  return "";
 }

@@ -116,9 +116,8 @@ async function toModule(
   return { head, body };
 }
 
-/** errorResult is the isError result for a tool that threw or rejected: an error block with the
- * message as thrown and the error's name, whether the name is shown decided by Go. */
-export async function errorResult(err: unknown, forAgent: boolean): Promise<Normalized> {
+/** errorFields are the message as thrown, the error's name and its code ("" when it has none). */
+function errorFields(err: unknown): { name: string; message: string; code: string } {
   const isError =
     err instanceof Error ||
     (!!err && typeof err === "object" && typeof (err as { message?: unknown }).message === "string");
@@ -128,10 +127,21 @@ export async function errorResult(err: unknown, forAgent: boolean): Promise<Norm
     err && typeof err === "object" && (err as { code?: unknown }).code !== undefined
       ? String((err as { code: unknown }).code)
       : "";
-  if (__WEBMCP_RAW_RESULTS__) {
-    const block = { type: "error", message, ...(name && { name }), ...(code && { code }) };
-    return { head: { violations: [] }, body: stringify(block) };
-  }
+  return { name, message, code };
+}
+
+/** errorBlock is an error block for err as a tool's value prepared, not normalized: what
+ * webmcp-mcp's loader and the extension's hand-off give an agent that normalizes it itself. */
+export function errorBlock(err: unknown): string {
+  const { name, message, code } = errorFields(err);
+  return stringify({ type: "error", message, ...(name && { name }), ...(code && { code }) });
+}
+
+/** errorResult is the isError result for a tool that threw or rejected: an error block with the
+ * message as thrown and the error's name, whether the name is shown decided by Go. */
+export async function errorResult(err: unknown, forAgent: boolean): Promise<Normalized> {
+  if (__WEBMCP_RAW_RESULTS__) return { head: { violations: [] }, body: errorBlock(err) };
+  const { name, message, code } = errorFields(err);
   const max = (state.policy ?? POLICY_DEFAULTS).maxTextChars;
   return callGo<"errorResult", NormalizedHead>(
     "errorResult",

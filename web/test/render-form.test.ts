@@ -4,11 +4,10 @@ import "./globals.ts";
 import { ElementDouble } from "./element-double.ts";
 import assert from "node:assert/strict";
 import { describe, it } from "node:test";
-import "../src/render.ts";
+import { formFor as formForSchema } from "../src/render.ts";
 
 type Form = { form: ElementDouble; read: () => Record<string, unknown> };
-const { formFor } = (globalThis as unknown as { WebMCPBridgeRender: { formFor: (s: unknown) => Form } })
-  .WebMCPBridgeRender;
+const formFor = formForSchema as unknown as (schema: unknown) => Form;
 
 /** fields is each field of a form by its label's text: the label and the control. */
 function fields(form: ElementDouble): Map<string, ElementDouble> {

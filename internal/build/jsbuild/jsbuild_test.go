@@ -37,7 +37,8 @@ func TestPlan(t *testing.T) {
 	chunkFiles := []string{
 		"webmcp-bridge-patterns.mjs", "webmcp-bridge-schema.js", "webmcp-bridge-forms.js", "webmcp-bridge-frames.js",
 	}
-	rest := []string{"webmcp-bridge-extension.js", "render.js", "webmcp-bridge-react.mjs"}
+	rest := []string{"webmcp-bridge-extension.js", "render.js", "render.mjs", "webmcp-bridge-content.mjs",
+		"webmcp-bridge-content.js", "webmcp-bridge-react.mjs"}
 	for _, c := range []struct {
 		name string
 		o    options

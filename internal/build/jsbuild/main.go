@@ -6,7 +6,8 @@
 //     ES module for npm and bundlers (webmcp-bridge.mjs), the Worker that runs the Go module
 //     (webmcp-bridge-worker.js, which carries the wasm_exec.js of the Go that built the module:
 //     the two must match), the chunks the script fetches beside itself on first need, the
-//     extension's loader, the renderer and the React hook;
+//     extension kit (the MAIN-world loader webmcp-bridge-extension.js and the isolated-world
+//     helper webmcp-bridge-content.{js,mjs}), the renderer (render.{js,mjs}) and the React hook;
 //   - with -test, the test build's loader, Worker and chunks, which have the tests' door into the
 //     module (__WEBMCP_TEST__ is true; the shipped build has none of that code);
 //   - with -raw-results, webmcp-mcp's loader, which hands its server results prepared, not

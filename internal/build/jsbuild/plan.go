@@ -65,7 +65,12 @@ func plan(o options) []build {
 	}
 	return append(loader,
 		build{entry: "entry-extension.ts", outfile: "webmcp-bridge-extension.js", format: api.FormatIIFE},
-		build{entry: "render.ts", outfile: "render.js", format: api.FormatIIFE},
+		// The renderer: a classic script (WebMCPBridgeRender) and an ES module.
+		build{entry: "entry-render.ts", outfile: "render.js", format: api.FormatIIFE},
+		build{entry: "render.ts", outfile: "render.mjs", format: api.FormatESModule},
+		// The extension kit's isolated-world helper, as an ES module and a classic content script.
+		build{entry: "page-link.ts", outfile: "webmcp-bridge-content.mjs", format: api.FormatESModule},
+		build{entry: "entry-content.ts", outfile: "webmcp-bridge-content.js", format: api.FormatIIFE},
 		// The React hook; react is the app's.
 		build{entry: "react.ts", outfile: "webmcp-bridge-react.mjs", format: api.FormatESModule},
 	)

@@ -23,7 +23,9 @@ var identifier = regexp.MustCompile(`[A-Za-z_$][\w$]*`)
 
 // publicEntries are the files whose exports are the package's API (package.json's exports and
 // the types entry-module re-exports): their exports are for importers, used here or not.
-var publicEntries = map[string]bool{"entry-module.ts": true, "react.ts": true, "types.ts": true}
+var publicEntries = map[string]bool{
+	"entry-module.ts": true, "react.ts": true, "types.ts": true, "render.ts": true, "page-link.ts": true,
+}
 
 // TestNoExportUsedOnlyInItsFile: every export of web/src is used by another file — of web/src,
 // of the extension, of the unit tests (web/test) or of the Go tests that bundle web/src modules — so that nothing a file keeps

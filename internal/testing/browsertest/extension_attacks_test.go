@@ -19,6 +19,7 @@ import (
 // service worker is asked for none of the bridge's files and none of its scripts runs, the
 // tools still answer, and the schema checker (on the page) still refuses.
 func TestExtensionPageServiceWorkerCannotAnswerTheBridge(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveWeb(t)
 	eachModeOf(t, extensionBrowser, func(t *testing.T, ctx context.Context, _ bool) {
 		open(t, ctx, base+"/test/sw.html")

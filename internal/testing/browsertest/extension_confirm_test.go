@@ -20,6 +20,7 @@ import (
 // Two questions: when the agent cancels the first, a click at once where its Run it was lands on
 // the second's Run it and is not taken; the second is answered later, and nothing was paid.
 func TestExtensionQuestionCannotBeMisread(t *testing.T) {
+	skipWithoutBuild(t)
 	s := startNative(t)
 	page := s.tab(t, s.base+"/test/confirm-title.html")
 	s.hostPID(t)

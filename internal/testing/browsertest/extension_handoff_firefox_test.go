@@ -19,6 +19,7 @@ import (
 // the relay's attribute, patches everything the hand-off touches and listens for the port: over
 // 5 loads it sees no attribute and catches nothing, and the bridge took the hand-off.
 func TestExtensionHandOffFirefox(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveWeb(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	t.Cleanup(cancel)

@@ -21,6 +21,7 @@ const ourExtensionID = "befiilimdaegkehmfcghiflgmpdehcdc"
 // messages and ports to our extension find no receiver, and the browser refuses it the host,
 // whose manifest lists only ours.
 func TestSecondExtensionCannotReachOursOrTheHost(t *testing.T) {
+	skipWithoutBuild(t)
 	s := nativeSetup{bin: webmcpMCP(t), base: serveWeb(t), profile: t.TempDir(), runtime: t.TempDir()}
 	t.Setenv("XDG_RUNTIME_DIR", s.runtime)
 	out, err := exec.Command(s.bin, "-install-host", "-host-dir", filepath.Join(s.profile, "NativeMessagingHosts")).

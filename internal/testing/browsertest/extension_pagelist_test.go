@@ -19,6 +19,7 @@ import (
 // schema and list bytes: internal/boundary/pagelist.go), so a client still hears of another
 // allowed origin's new tab, and webmcp_list_pages counts the big pages' tools left out.
 func TestExtensionOnePageCannotStarveTheOthers(t *testing.T) {
+	skipWithoutBuild(t)
 	s := startNative(t)
 	s.tab(t, s.base+"/test/bigtools.html")
 	s.tab(t, s.base+"/test/bigtools.html?second")

@@ -38,9 +38,8 @@ func extensionBrowser(t *testing.T, native bool, extra ...chromedp.ExecAllocator
 	return ctx
 }
 
-// openPanel finds the extension's id from its service worker and opens the side panel as a new
-// tab pointed at the tab showing pageURL.
-func openPanel(t *testing.T, ctx context.Context, pageURL string) context.Context {
+// extensionID is the id of the extension loaded in the browser of ctx, from its service worker.
+func extensionID(t *testing.T, ctx context.Context) string {
 	t.Helper()
 	var extID string
 	for i := 0; i < 50 && extID == ""; i++ {
@@ -54,6 +53,14 @@ func openPanel(t *testing.T, ctx context.Context, pageURL string) context.Contex
 		time.Sleep(100 * time.Millisecond)
 	}
 	require.NotEmpty(t, extID, "the extension's service worker did not start")
+	return extID
+}
+
+// openPanel opens the side panel of the extension as a new tab pointed at the tab showing
+// pageURL.
+func openPanel(t *testing.T, ctx context.Context, pageURL string) context.Context {
+	t.Helper()
+	extID := extensionID(t, ctx)
 	panel, cancel := chromedp.NewContext(ctx)
 	t.Cleanup(cancel)
 	require.NoError(t, chromedp.Do(panel, chromedp.EmulateViewport(420, 900)))

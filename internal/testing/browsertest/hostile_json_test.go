@@ -14,6 +14,7 @@ import (
 // (a capturing load listener, a MutationObserver) comes too late. The agent reads "hello" and
 // no block the page marked as the bridge's notice, with the Worker on and off (issue 35, point 5).
 func TestProxiedJSONCannotForgeANotice(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveWeb(t)
 	for _, worker := range []string{"on", "off"} {
 		t.Run("worker "+worker, func(t *testing.T) {

@@ -16,6 +16,7 @@ import (
 // hand-off: the schema checker is the bridge's, and registerTool refuses type "nonsense-type"
 // (issue 35, point 4).
 func TestPrototypeSettersCannotTakeTheChunk(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveWeb(t)
 	eachMode(t, func(t *testing.T, ctx context.Context, _ bool) {
 		open(t, ctx, base+"/test/prototype.html")
@@ -35,6 +36,7 @@ func TestPrototypeSettersCannotTakeTheChunk(t *testing.T) {
 // the agent side keeps what the module said of its results where no prototype reaches
 // (issue 35, point 4).
 func TestPrototypeMapCannotForgeTheModelInput(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveWeb(t)
 	eachMode(t, func(t *testing.T, ctx context.Context, _ bool) {
 		open(t, ctx, base+"/test/prototype.html")
