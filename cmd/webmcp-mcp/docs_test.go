@@ -14,6 +14,8 @@ import (
 	"github.com/stretchr/testify/require"
 
 	"github.com/webmcp-bridge/webmcp-bridge/internal/nativehost"
+
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/checkout"
 )
 
 // docsCommand is a webmcp-mcp command line in a code block or an indented line of the docs; its
@@ -29,7 +31,7 @@ var docsArgs = regexp.MustCompile(`"args":\s*(\[[^\]]*\])`)
 func TestDocsCommandLinesParse(t *testing.T) {
 	var lines [][]string
 	for _, doc := range []string{"README.md", filepath.Join("docs", "agents-and-mcp-clients.md")} {
-		text, err := os.ReadFile(filepath.Join("..", "..", doc))
+		text, err := os.ReadFile(checkout.Path(doc))
 		require.NoError(t, err)
 		for _, m := range docsCommand.FindAllStringSubmatch(string(text), -1) {
 			args := strings.Fields(m[1])

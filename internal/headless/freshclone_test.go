@@ -13,6 +13,8 @@ import (
 	"time"
 
 	"github.com/webmcp-bridge/webmcp-bridge/internal/headless"
+
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/checkout"
 )
 
 // TestFreshCloneSkipsBrowserTests runs the browser packages' `go test` in a copy of the
@@ -22,10 +24,7 @@ func TestFreshCloneSkipsBrowserTests(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the browser packages' tests in a copy of the checkout")
 	}
-	repo, err := filepath.Abs(filepath.Join("..", ".."))
-	if err != nil {
-		t.Fatal(err)
-	}
+	repo := checkout.Path()
 	clone := t.TempDir()
 	files, err := exec.Command("git", "-C", repo, "ls-files", "-z", "--cached", "--others", "--exclude-standard").Output()
 	if err != nil {

@@ -4,7 +4,6 @@ package browsertest
 
 import (
 	"context"
-	"path/filepath"
 	"testing"
 	"time"
 
@@ -28,8 +27,7 @@ func TestExtensionHandOffFirefox(t *testing.T) {
 		t.Fatalf("starting Firefox: %v\n(`make firefox`, from mk/browsers.mk, installs it as root)", err)
 	}
 	t.Cleanup(func() { ff.Close() })
-	extDir, err := filepath.Abs(filepath.Join("..", "..", "..", "web", "dist", "extension"))
-	require.NoError(t, err)
+	extDir := fromRoot("web", "dist", "extension")
 	_, err = ff.InstallExtension(ctx, extDir)
 	require.NoError(t, err)
 	body, err := importJS("extension.js", "clobberedLoose", nil)

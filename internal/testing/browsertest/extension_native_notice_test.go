@@ -30,8 +30,7 @@ func TestExtensionNativeNotices(t *testing.T) {
 			out, err := exec.Command(s.bin, "-install-host", "-host-dir", filepath.Join(s.profile, "NativeMessagingHosts")).
 				CombinedOutput()
 			require.NoError(t, err, "%s", out)
-			extDir, err := filepath.Abs(filepath.Join("..", "..", "..", "web", "dist", "extension"))
-			require.NoError(t, err)
+			extDir := fromRoot("web", "dist", "extension")
 			s.ctx, s.close = browserIn(t, s.profile, native,
 				chromedp.Flag("disable-extensions-except", extDir), chromedp.Flag("load-extension", extDir))
 			page := s.tab(t, s.base+"/test/agent-tools.html")

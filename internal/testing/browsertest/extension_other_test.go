@@ -27,8 +27,7 @@ func TestSecondExtensionCannotReachOursOrTheHost(t *testing.T) {
 	out, err := exec.Command(s.bin, "-install-host", "-host-dir", filepath.Join(s.profile, "NativeMessagingHosts")).
 		CombinedOutput()
 	require.NoError(t, err, "%s", out)
-	ours, err := filepath.Abs(filepath.Join("..", "..", "..", "web", "dist", "extension"))
-	require.NoError(t, err)
+	ours := fromRoot("web", "dist", "extension")
 	other := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(other, "manifest.json"), []byte(`{"manifest_version": 3,
 		"name": "another extension", "version": "1", "permissions": ["nativeMessaging"],

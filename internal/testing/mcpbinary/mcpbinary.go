@@ -19,6 +19,8 @@ import (
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/checkout"
 )
 
 // folderPrefix begins the name of every folder this package builds into, under os.TempDir().
@@ -73,11 +75,8 @@ func build() (string, error) {
 	return out, nil
 }
 
-// repoRoot is the repository's root: the folder above this file's that holds go.mod.
-func repoRoot() string {
-	_, file, _, _ := runtime.Caller(0)
-	return filepath.Join(filepath.Dir(file), "..", "..", "..")
-}
+// repoRoot is the repository's root.
+func repoRoot() string { return checkout.Path() }
 
 // Main runs the tests (m.Run) and then removes the binary's folder; a TestMain returns its
 // code: os.Exit(mcpbinary.Main(m)).
