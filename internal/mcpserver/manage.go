@@ -49,8 +49,8 @@ func (s *Server) summary(p Page) pageSummary {
 	s.syncMu.Lock()
 	defer s.syncMu.Unlock()
 	sum.Omitted += s.omitted[p.ID]
-	for name, tool := range s.registered {
-		if m, ok := tool.Meta[metaPage].(map[string]any); ok && m["page"] == p.ID {
+	for name, w := range s.registered {
+		if w.info.ID == p.ID {
 			sum.Tools = append(sum.Tools, name)
 		}
 	}

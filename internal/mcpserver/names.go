@@ -42,7 +42,7 @@ type toolNames struct {
 
 func newToolNames() *toolNames {
 	n := &toolNames{names: map[toolKey]string{}, owners: map[string]nameOwner{}}
-	for _, m := range []string{toolOpenPage, toolListPages, toolClosePage} {
+	for _, m := range managementTools {
 		n.owners[m] = nameOwner{}
 	}
 	return n

@@ -66,7 +66,7 @@ func (s *Server) awaitPages(next mcp.MethodHandler) mcp.MethodHandler {
 
 // offers reports whether the server has a page tool or management tool of that name.
 func (s *Server) offers(name string) bool {
-	if name == toolOpenPage || name == toolListPages || name == toolClosePage {
+	if slices.Contains(managementTools, name) {
 		return true
 	}
 	s.syncMu.Lock()

@@ -88,7 +88,7 @@ func TestToolNames(t *testing.T) {
 	src.page("https://srv.example/one", "search", "news")
 	srv.syncTools()
 	assert.ElementsMatch(t, []string{"search", "cart", "p1_webmcp_open_page", "p1_p2_search", "p2_search", "news",
-		toolOpenPage, toolListPages, toolClosePage}, mcpclient.Names(t, cs))
+		toolOpenPage, toolListPages, toolClosePage, toolListTools, toolCallTool}, mcpclient.Names(t, cs))
 	text, _ := mcpclient.CallText(t, cs, "p2_search", nil)
 	assert.Equal(t, "ok", text)
 	assert.Equal(
@@ -102,7 +102,7 @@ func TestToolNames(t *testing.T) {
 	srv.syncTools()
 	assert.ElementsMatch(
 		t,
-		[]string{"p2_search", "news", toolOpenPage, toolListPages, toolClosePage},
+		append([]string{"p2_search", "news"}, managementTools...),
 		mcpclient.Names(t, cs),
 	)
 	text, isErr := mcpclient.CallText(t, cs, "search", nil)
@@ -132,7 +132,7 @@ func TestNavigatedName(t *testing.T) {
 	src.pages[0].URL, src.pages[0].Origin = "https://b.example/two", "https://b.example"
 	src.mu.Unlock()
 	srv.syncTools()
-	assert.ElementsMatch(t, []string{"p1_search", "p1_cart", toolOpenPage, toolListPages, toolClosePage},
+	assert.ElementsMatch(t, append([]string{"p1_search", "p1_cart"}, managementTools...),
 		mcpclient.Names(t, cs))
 	text, isErr := mcpclient.CallText(t, cs, "search", nil)
 	assert.True(t, isErr)
