@@ -59,7 +59,7 @@ func (s *Server) runTool(
 			}
 		}
 		var err error
-		if r, err = s.callPageTool(ctx, c); err != nil {
+		if r, err = s.callPageTool(ctx, c, req.Session); err != nil {
 			return nil, err
 		}
 		r = boundResult(r)
@@ -103,8 +103,9 @@ func (s *Server) pageAt(id string, fallback Page) Page {
 }
 
 // callPageTool runs a page tool and normalizes what the page returned, natively and without
-// trusting it. It returns an error only when the client cancelled the call.
-func (s *Server) callPageTool(ctx context.Context, c ToolCall) (*mcp.CallToolResult, error) {
+// trusting it; the whole of a text a limit cut is kept for session ss (keepWhole). It returns an
+// error only when the client cancelled the call.
+func (s *Server) callPageTool(ctx context.Context, c ToolCall, ss *mcp.ServerSession) (*mcp.CallToolResult, error) {
 	timeout := s.timeout + s.confirmTime(c)
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
@@ -174,6 +175,7 @@ func (s *Server) callPageTool(ctx context.Context, c ToolCall) (*mcp.CallToolRes
 	if len(vs) > 0 {
 		s.log.Info("policy notices", "page", id, "tool", name, "count", len(vs), "first", vs[0].Notice)
 	}
+	s.keepWhole(ctx, ss, r, *ans.Output, p)
 	if r.IsError {
 		quotePageText(r, id, name)
 	}

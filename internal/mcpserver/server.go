@@ -44,6 +44,7 @@ type Server struct {
 	omitted    map[string]int        // per page id: tools left out of the list (maxListBytes)
 	names      *toolNames            // the MCP names of page tools
 	pages      map[string]Page       // the pages as last listed, by id
+	kept       keptTexts             // the whole texts of cut blocks, per session
 
 	allow []string // the origins whose pages are offered (-allow); empty: every origin
 
@@ -107,6 +108,7 @@ func New(o Options) *Server {
 	s.addManagementTools()
 	s.addListOnceTools()
 	s.addViewer()
+	s.addKeptResource()
 	go s.syncLoop()
 	return s
 }
