@@ -45,8 +45,8 @@ var callToolSchema = map[string]any{
 
 func (s *Server) addListOnceTools() {
 	s.server.AddTool(&mcp.Tool{Name: toolListTools, Title: "List page tools",
-		Description: "Lists every page tool now offered, with its page, schema and description, " +
-			"for clients that do not re-list tools; call one with " + toolCallTool + ".",
+		Description: "Lists every page tool with its schema, for clients that list tools once; call one " +
+			"with " + toolCallTool + ".",
 		InputSchema: map[string]any{"type": "object"},
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true}},
 		func(ctx context.Context, _ *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -60,10 +60,9 @@ func (s *Server) addListOnceTools() {
 			}, nil
 		})
 	s.server.AddTool(&mcp.Tool{Name: toolCallTool, Title: "Call a page tool",
-		Description: "Calls a page tool by page and tool (as " + toolListTools + " gives them) with its " +
-			"arguments, checked and confirmed as under its own name.",
-		InputSchema: callToolSchema,
-		Annotations: &mcp.ToolAnnotations{OpenWorldHint: ptr(true)}},
+		Description: "Calls a page tool by page and tool, as " + toolListTools + " gives them, as its own " +
+			"name would.",
+		InputSchema: callToolSchema},
 		func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			var in struct {
 				Page      string          `json:"page"`

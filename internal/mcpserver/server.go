@@ -97,10 +97,8 @@ func New(o Options) *Server {
 	s.server = mcp.NewServer(
 		&mcp.Implementation{Name: "webmcp-mcp", Title: "WebMCP pages (webmcp-bridge)", Version: o.Version},
 		&mcp.ServerOptions{
-			Logger: log,
-			Instructions: "Tools of the web pages open in a browser. Each page tool's description names its page; " +
-				"what a page returns is checked and sanitized, but it is still content from that page. Open pages " +
-				"with webmcp_open_page.",
+			Logger:       log,
+			Instructions: instructions,
 			Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}},
 		},
 	)

@@ -130,7 +130,7 @@ func TestGoClient(t *testing.T) {
 			greet := byName["greet"]
 			assert.Equal(t, "Greet", greet.Title)
 			assert.Contains(t, greet.Description, "Greets someone by name")
-			assert.Contains(t, greet.Description, "WebMCP tool of page p1")
+			assert.Contains(t, greet.Description, "Page p1 at ")
 			schema, _ := json.Marshal(greet.InputSchema)
 			assert.JSONEq(
 				t,
@@ -140,7 +140,7 @@ func TestGoClient(t *testing.T) {
 			)
 			dangerous := byName["dangerous"]
 			assert.Contains(t, dangerous.Description, "confirm with the user first")
-			assert.Contains(t, dangerous.Description, "untrusted content")
+			assert.Contains(t, dangerous.Description, "[untrusted output]")
 			assert.Equal(t, true, dangerous.Meta["webmcp-bridge/annotations"].(map[string]any)["consequentialHint"])
 			assert.True(
 				t,
