@@ -27,6 +27,7 @@ type pageSummary struct {
 	Page      string   `json:"page"`
 	URL       string   `json:"url"`
 	Title     string   `json:"title"`
+	Browser   string   `json:"browser,omitempty"`   // which browser, when there are several
 	Tools     []string `json:"tools"`               // the MCP names of its tools
 	Omitted   int      `json:"omitted,omitempty"`   // tools left out (limits of the tool list)
 	LoadError string   `json:"loadError,omitempty"` // why it did not load
@@ -40,6 +41,7 @@ func (s *Server) summary(p Page) pageSummary {
 		Page:      p.ID,
 		URL:       Clip(p.URL, maxURLChars),
 		Title:     Clip(p.Title, MaxTitleChars),
+		Browser:   Clip(p.Browser, maxBrowserChars),
 		Tools:     []string{},
 		Omitted:   p.More,
 		LoadError: p.LoadError,
@@ -65,6 +67,9 @@ func (sum pageSummary) line() string {
 		tools = "tools: " + strings.Join(sum.Tools, ", ")
 	}
 	line := fmt.Sprintf("%s: %q %s (%s)", sum.Page, sum.Title, sum.URL, tools)
+	if sum.Browser != "" {
+		line = fmt.Sprintf("%s: %q %s in %s (%s)", sum.Page, sum.Title, sum.URL, sum.Browser, tools)
+	}
 	if sum.Omitted > 0 {
 		line += fmt.Sprintf("; %d more tools left out (limits of the tool list)", sum.Omitted)
 	}

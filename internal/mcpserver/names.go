@@ -4,6 +4,7 @@ package mcpserver
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
 )
 
@@ -37,11 +38,12 @@ const (
 type toolNames struct {
 	names  map[toolKey]string
 	owners map[string]nameOwner
-	gone   []string // names of closed pages, oldest first
+	gone   []string           // names of closed pages, oldest first
+	goneBy map[toolKey]string // the same, by what they stood for: a page that comes back gets them again
 }
 
 func newToolNames() *toolNames {
-	n := &toolNames{names: map[toolKey]string{}, owners: map[string]nameOwner{}}
+	n := &toolNames{names: map[toolKey]string{}, owners: map[string]nameOwner{}, goneBy: map[toolKey]string{}}
 	for _, m := range managementTools {
 		n.owners[m] = nameOwner{}
 	}
@@ -53,11 +55,21 @@ func newToolNames() *toolNames {
 var prefixed = regexp.MustCompile(`(?i)^(p[0-9]+_|webmcp_)`)
 
 // name is k's MCP name, decided now if k is new; "" when every candidate is over 128 characters.
+// A page that closed and came back under the same id (a tab the extension stopped listing while
+// it reloaded, or found again after the browser restarted) gets its names back: they stood for
+// the same tool of the same page at the same origin, and no one else had them meanwhile.
 func (n *toolNames) name(k toolKey, url string) string {
 	if name, ok := n.names[k]; ok {
 		o := n.owners[name]
 		o.url = url
 		n.owners[name] = o
+		return name
+	}
+	if name, ok := n.goneBy[k]; ok {
+		delete(n.goneBy, k)
+		n.gone = slices.DeleteFunc(n.gone, func(g string) bool { return g == name })
+		n.names[k] = name
+		n.owners[name] = nameOwner{key: k, url: url}
 		return name
 	}
 	var name string
@@ -98,8 +110,10 @@ func (n *toolNames) closed(open map[string]bool, listed map[toolKey]bool) {
 		o.gone = true
 		n.owners[name] = o
 		n.gone = append(n.gone, name)
+		n.goneBy[k] = name
 	}
 	for len(n.gone) > maxGoneNames {
+		delete(n.goneBy, n.owners[n.gone[0]].key)
 		delete(n.owners, n.gone[0])
 		n.gone = n.gone[1:]
 	}

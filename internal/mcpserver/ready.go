@@ -98,7 +98,7 @@ func (s *Server) unknownTool(ctx context.Context, name, loading string) *mcp.Cal
 	o, gone := s.names.goneOwner(name)
 	held, known := s.names.owners[name]
 	s.syncMu.Unlock()
-	if known && !gone && held.key.page != "" {
+	if known && held.key.page != "" { // the page may be open again (a tab the extension lists again)
 		if r := s.movedAway(ctx, name, held); r != nil {
 			return r
 		}

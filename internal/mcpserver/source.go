@@ -57,6 +57,9 @@ type Page struct {
 	URL    string // from the browser
 	Origin string // from the browser (the security origin of the main frame)
 	Title  string // from the browser
+	// Browser says which browser the page is in, when a source has several (the extension's
+	// word: the browser's name, numbered when two have the same); "" otherwise.
+	Browser string
 
 	Tools []PageTool // as the page describes them
 	More  int        // tools the source left out (over its own bound)

@@ -51,6 +51,9 @@ func mcpTool(name string, info Page, pt PageTool, schemaErr string) *mcp.Tool {
 	hint := func(k string) bool { v, _ := ann[k].(bool); return v }
 	var d strings.Builder
 	fmt.Fprintf(&d, "Page %s at %s", info.ID, hostOf(info))
+	if info.Browser != "" {
+		d.WriteString(" in " + Clip(info.Browser, maxBrowserChars))
+	}
 	if hint("consequentialHint") {
 		d.WriteString(" " + consequentialMark)
 	}
@@ -88,8 +91,12 @@ func mcpTool(name string, info Page, pt PageTool, schemaErr string) *mcp.Tool {
 
 // pageMeta is _meta[metaPage]: where the page is, as the browser says.
 func pageMeta(info Page) map[string]any {
-	return map[string]any{"page": info.ID, "url": Clip(info.URL, maxURLChars), "origin": Clip(info.Origin, maxURLChars),
+	m := map[string]any{"page": info.ID, "url": Clip(info.URL, maxURLChars), "origin": Clip(info.Origin, maxURLChars),
 		"title": Clip(info.Title, MaxTitleChars)}
+	if info.Browser != "" {
+		m["browser"] = Clip(info.Browser, maxBrowserChars)
+	}
+	return m
 }
 
 func hostOf(info Page) string {
