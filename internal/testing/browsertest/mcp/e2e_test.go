@@ -206,11 +206,7 @@ func TestGoClient(t *testing.T) {
 			tools, err = cs.ListTools(ctx, nil)
 			require.NoError(t, err)
 			require.True(t, slices.ContainsFunc(tools.Tools, func(tl *mcp.Tool) bool { return tl.Name == "later" }))
-			assert.False(
-				t,
-				byNameOf(tools, "later").Annotations.ReadOnlyHint,
-				"a page's readOnlyHint is its claim, not a hint",
-			)
+			assert.Nil(t, byNameOf(tools, "later").Annotations, "a page's readOnlyHint is its claim, not a hint")
 			assert.Equal(
 				t,
 				true,
