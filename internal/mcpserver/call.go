@@ -109,7 +109,9 @@ func (s *Server) callPageTool(ctx context.Context, c ToolCall, ss *mcp.ServerSes
 	timeout := s.timeout + s.confirmTime(c)
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	start := time.Now()
 	ans, err := s.src.Call(cctx, c)
+	asked := time.Now()
 	info := s.pageAt(c.Page, Page{ID: c.Page})
 	id, name := c.Page, c.Tool
 	switch {
@@ -176,6 +178,9 @@ func (s *Server) callPageTool(ctx context.Context, c ToolCall, ss *mcp.ServerSes
 		s.log.Info("policy notices", "page", id, "tool", name, "count", len(vs), "first", vs[0].Notice)
 	}
 	s.keepWhole(ctx, ss, r, *ans.Output, p)
+	// Where a call's time went, for -v: the source (browser round trip and the page), then here.
+	s.log.Debug("tool call", "page", id, "tool", name, "source", asked.Sub(start),
+		"normalize", time.Since(asked))
 	if r.IsError {
 		quotePageText(r, id, name)
 	}
