@@ -21,7 +21,7 @@ import (
 )
 
 // shopPage is a page of five tools as a shop would write them: short descriptions, small
-// schemas, one consequential tool; the page of the issue's tools/list comparison.
+// schemas, one consequential tool; the tools of `webmcp-bench -relay` (cmd/webmcp-bench/relay.go).
 func shopPage() Page {
 	str := func(d string) map[string]any { return map[string]any{"type": "string", "description": d} }
 	obj := func(props map[string]any, req ...any) map[string]any {
@@ -44,15 +44,15 @@ func shopPage() Page {
 				InputSchema: obj(map[string]any{"id": str("the product id"),
 					"quantity": map[string]any{"type": "integer", "minimum": 1}}, "id")},
 			{Name: "view_cart", Title: "View the cart", Description: "Lists the cart's items and total.",
-				Annotations: map[string]any{"readOnlyHint": true}},
+				InputSchema: obj(map[string]any{}), Annotations: map[string]any{"readOnlyHint": true}},
 			{Name: "checkout", Title: "Check out", Description: "Places the order and pays with the saved card.",
-				Annotations: map[string]any{"consequentialHint": true}},
+				InputSchema: obj(map[string]any{}), Annotations: map[string]any{"consequentialHint": true}},
 		}}
 }
 
-// stdioListBytes is the size of the tools/list response as webmcp-mcp writes it on stdout (one
-// JSON-RPC message, newline aside) to a go-sdk client over stdio.
-func stdioListBytes(t *testing.T, src Source) int {
+// stdioList is the tools/list response as webmcp-mcp writes it on stdout (one JSON-RPC message,
+// newline aside) to a go-sdk client over stdio.
+func stdioList(t *testing.T, src Source) string {
 	t.Helper()
 	srv := New(Options{Policy: bridge.DefaultPolicy(), Timeout: 5 * time.Second})
 	ctx, cancel := context.WithCancel(context.Background())
@@ -86,25 +86,46 @@ func stdioListBytes(t *testing.T, src Source) int {
 	defer mu.Unlock()
 	for _, l := range lines {
 		if strings.Contains(l, `"tools":[`) {
-			return len(l)
+			return l
 		}
 	}
 	require.Fail(t, "no tools/list response")
-	return 0
+	return ""
 }
 
-// TestListBytes (issue 36, 4): tools/list of a page of five tools is at most 1.2× the 3,836 B
-// MCP-B's local relay lists for such a page (the issue's figure), management tools and all; and
-// what webmcp-mcp adds to each page tool (its page, origin and marks in the description, _meta
-// with the page, the page's claims and the viewer) stays under maxAddedPerTool bytes, however
-// long the page's own text, while every mark stays (TestMCPTool checks them).
+// modelVisible is ModelVisibleBytes of the result of msg, a tools/list response.
+func modelVisible(t *testing.T, msg string) int {
+	t.Helper()
+	var m struct {
+		Result json.RawMessage `json:"result"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(msg), &m))
+	n, err := ModelVisibleBytes(m.Result)
+	require.NoError(t, err)
+	return n
+}
+
+// MCP-B's local relay on the same five tools (`go run ./cmd/webmcp-bench -relay 30`): its
+// tools/list result, and of it what clients give the model.
+const (
+	relayListBytes  = 2899
+	relayModelBytes = 2689
+)
+
+// TestListBytes (issue 36, 4): what a client gives the model of tools/list (names, titles,
+// descriptions, schemas) for a page of five tools, management tools and all, is at most 1.2× what
+// MCP-B's local relay lists for the same tools, every mark of provenance and of the page's own
+// text kept (TestMCPTool checks them); and what webmcp-mcp adds to each page tool (its page,
+// origin and marks in the description, _meta with the page, the page's claims and the viewer)
+// stays under maxAddedPerTool bytes.
 func TestListBytes(t *testing.T) {
 	const maxAddedPerTool = 300
 	src := newMemSource()
 	page := shopPage()
 	src.add(page)
-	n := stdioListBytes(t, src)
-	empty := stdioListBytes(t, newMemSource())
+	msg := stdioList(t, src)
+	n, model := len(msg), modelVisible(t, msg)
+	empty := len(stdioList(t, newMemSource()))
 	bare := 0
 	for _, pt := range page.Tools {
 		b, err := json.Marshal(map[string]any{"name": pt.Name, "title": pt.Title, "description": pt.Description,
@@ -113,8 +134,9 @@ func TestListBytes(t *testing.T) {
 		bare += len(b) + 1
 	}
 	added := (n - empty - bare) / len(page.Tools)
-	t.Logf("tools/list: %d bytes; no page: %d; the page's own tool definitions: %d; added per tool: %d",
-		n, empty, bare, added)
-	assert.LessOrEqual(t, n, 3836*12/10)
+	t.Logf("tools/list: %d bytes (%.2fx the relay's), %d model-visible (%.2fx); no page: %d; the page's own "+
+		"tool definitions: %d; added per tool: %d", n, float64(n)/relayListBytes, model,
+		float64(model)/relayModelBytes, empty, bare, added)
+	assert.LessOrEqual(t, model, relayModelBytes*12/10)
 	assert.LessOrEqual(t, added, maxAddedPerTool)
 }
