@@ -168,3 +168,16 @@ func (s *Source) forgetTabs(b *extBrowser) {
 	}
 	s.unlisted = slices.DeleteFunc(s.unlisted, func(k string) bool { return strings.HasPrefix(k, prefix) })
 }
+
+// MayReturn implements [mcpserver.Returner]: a page whose tab is unlisted, or whose browser
+// went, may be listed again under its id.
+func (s *Source) MayReturn(id string) bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, k := range s.unlisted {
+		if s.ids[k] == id {
+			return true
+		}
+	}
+	return slices.ContainsFunc(s.restart, func(r restartPage) bool { return r.id == id })
+}

@@ -69,7 +69,7 @@ func callAsync(t *testing.T, cs *mcp.ClientSession, name string) chan string {
 
 // TestPageIdentity (issue 36, 1): through the extension, a tab keeps its page id and its tools
 // their names as under -open: through a reload (a call in flight answers that the page
-// navigated, and the held name then answers from the reloaded page), a same-origin navigation,
+// navigated, and a call of the held name while the tab reloads answers from the reloaded page), a same-origin navigation,
 // its origin switched off and on in the panel, and a browser restart; a held name whose tool
 // the new page lacks says so; a closed tab's tools leave tools/list; the page says which
 // browser it is in.
@@ -92,13 +92,14 @@ func TestPageIdentity(t *testing.T) {
 	fb.send(map[string]any{"client": client, "type": "result", "id": call["id"], "gone": "navigated"})
 	assert.Contains(t, <-done, "page p1 navigated during the call")
 	hasNames(t, cs)
+	done = callAsync(t, cs, "search") // while the tab reloads: it waits for the page to be back
+	time.Sleep(200 * time.Millisecond)
 	fb.listPages(client, tab(7, "/cart", "search"))
-	hasNames(t, cs, "search")
-	done = callAsync(t, cs, "search")
 	call = fb.next("call")
 	assert.Equal(t, 7.0, call["tab"])
 	fb.send(map[string]any{"client": client, "type": "result", "id": call["id"], "output": "reloaded"})
 	assert.Contains(t, <-done, `"text":"reloaded"`)
+	hasNames(t, cs, "search")
 
 	// A same-origin navigation, and the origin switched off and on in the panel: the tab is
 	// unlisted a while, and comes back as p1 with its names.

@@ -6,6 +6,7 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
+	"time"
 )
 
 // toolKey is one tool of one page at one origin: what an MCP tool name stands for.
@@ -13,9 +14,10 @@ type toolKey struct{ page, origin, tool string }
 
 // nameOwner is what a given MCP name stands for, and the page's URL when it was last seen.
 type nameOwner struct {
-	key  toolKey
-	url  string
-	gone bool // the page closed: the name answers that it is gone
+	key    toolKey
+	url    string
+	gone   bool      // the page closed: the name answers that it is gone
+	goneAt time.Time // when it went
 }
 
 // maxGoneNames bounds how many names of closed pages are remembered (to answer "gone");
@@ -107,7 +109,7 @@ func (n *toolNames) closed(open map[string]bool, listed map[toolKey]bool) {
 		}
 		delete(n.names, k)
 		o := n.owners[name]
-		o.gone = true
+		o.gone, o.goneAt = true, time.Now()
 		n.owners[name] = o
 		n.gone = append(n.gone, name)
 		n.goneBy[k] = name

@@ -104,6 +104,9 @@ type (
 	EmptyMessager interface{ EmptyMessage() string }
 	// Confirmer gives a call more time than -timeout, for the person to confirm it.
 	Confirmer interface{ ConfirmTime(ToolCall) time.Duration }
+	// Returner says whether a page that is not listed now may come back under its id (a tab
+	// reloading): a call of one of its names waits a moment for it.
+	Returner interface{ MayReturn(pageID string) bool }
 )
 
 // ToolAnswer is what the page answered: exactly one of Output, TooLarge > 0 or Error; or, for
