@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 )
@@ -75,8 +76,7 @@ func (s *Server) addListOnceTools() {
 			w, ok := s.lookup(in.Page, in.Tool)
 			if !ok {
 				s.waitReady(ctx)
-				s.syncTools()
-				if w, ok = s.lookup(in.Page, in.Tool); !ok {
+				if w, ok = s.awaitTool(ctx, in.Page, in.Tool); !ok {
 					return s.notOffered(ctx, in.Page, in.Tool), nil
 				}
 			}
@@ -113,6 +113,33 @@ func (s *Server) lookup(page, tool string) (wantedTool, bool) {
 		}
 	}
 	return wantedTool{}, false
+}
+
+// awaitToolTime is how long webmcp_call_tool waits for a tool its open page does not list yet: a
+// tool the page registered a moment ago is listed once the source read the page again.
+const awaitToolTime = 2 * time.Second
+
+// awaitTool is lookup after the server followed the source, waiting up to awaitToolTime while
+// page is open but has no such tool yet.
+func (s *Server) awaitTool(ctx context.Context, page, tool string) (wantedTool, bool) {
+	deadline := time.Now().Add(awaitToolTime)
+	for {
+		s.syncTools()
+		if w, ok := s.lookup(page, tool); ok {
+			return w, true
+		}
+		open := slices.ContainsFunc(s.src.Pages(ctx), func(p Page) bool {
+			return p.ID == page && p.Closed == "" && s.Allowed(p.Origin)
+		})
+		if !open || time.Now().After(deadline) {
+			return wantedTool{}, false
+		}
+		select {
+		case <-ctx.Done():
+			return wantedTool{}, false
+		case <-time.After(50 * time.Millisecond):
+		}
+	}
 }
 
 // notOffered is webmcp_call_tool's answer when page offers no tool of that name: the page is
