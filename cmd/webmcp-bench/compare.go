@@ -21,7 +21,6 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"github.com/webmcp-bridge/webmcp-bridge/internal/headless"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/serve"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/mcprecord"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/npmcache"
@@ -43,28 +42,16 @@ func runCompare(ctx context.Context, n int, dist string, w io.Writer) error {
 	if n < 1 {
 		return fmt.Errorf("-compare takes the number of calls per tool, not %d", n)
 	}
-	dist, err := filepath.Abs(dist)
+	dist, chromium, self, cleanup, err := mcpSetup(dist)
 	if err != nil {
 		return err
 	}
-	chromium, err := headless.ChromiumPath()
-	if err != nil {
-		return err
-	}
+	defer cleanup()
 	demo, stopSite, err := serveDemo(filepath.Dir(dist))
 	if err != nil {
 		return err
 	}
 	defer stopSite()
-	bin, err := os.MkdirTemp("", "webmcp-bench-mcp-")
-	if err != nil {
-		return err
-	}
-	defer os.RemoveAll(bin)
-	self := filepath.Join(bin, "webmcp-mcp")
-	if out, err := exec.Command(goCommand(), "build", "-o", self, "./cmd/webmcp-mcp").CombinedOutput(); err != nil {
-		return fmt.Errorf("go build ./cmd/webmcp-mcp: %v\n%s", err, out)
-	}
 	fmt.Fprintf(w, "Comparing on %s: %d calls per tool, %s\n\n", demo, n, chromiumVersion(chromium))
 
 	var rows []compareRow

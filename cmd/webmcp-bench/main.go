@@ -86,6 +86,12 @@ func main() {
 		"instead: call the demo's chart, article and table tools this many times through webmcp-mcp and "+
 			"through Playwright MCP (@playwright/mcp from npm) and print what each client gets",
 	)
+	relayN := flag.Int(
+		"relay",
+		0,
+		"instead: list and call a page of five tools this many times through webmcp-mcp -open and through "+
+			"MCP-B's local relay (relay.go) and print both",
+	)
 	docsPath := flag.String(
 		"docs",
 		"docs/benchmarks.md",
@@ -94,6 +100,10 @@ func main() {
 	flag.Parse()
 	docsSet := false
 	flag.Visit(func(f *flag.Flag) { docsSet = docsSet || f.Name == "docs" })
+	if *relayN != 0 {
+		check(runRelay(context.Background(), *relayN, b.dist, os.Stdout))
+		return
+	}
 	if *compare != 0 {
 		// With -docs, the comparison goes into the report of the run before it (make bench).
 		var out bytes.Buffer

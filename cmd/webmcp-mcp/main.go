@@ -17,7 +17,8 @@
 //
 // Every tool of every open page is an MCP tool (prefixed with its page id, "p2_search", when two
 // pages have the same name); webmcp_open_page, webmcp_list_pages and webmcp_close_page manage the
-// pages. Tools are read and called from an isolated world, and where a page is comes from
+// pages, and webmcp_list_tools and webmcp_call_tool reach every page tool for clients that list
+// tools once. Tools are read and called from an isolated world, and where a page is comes from
 // DevTools, never from the page. Every message is bounded (internal/mcpserver/limits.go). The
 // bridge's loader is embedded; its Go module comes from web/dist (`make build`) when there is
 // one, see -assets.

@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"strconv"
 	"time"
 
 	"github.com/webmcp-bridge/webmcp-bridge/internal/mcpserver"
@@ -94,10 +93,18 @@ func (s *Source) read(b *extBrowser) {
 		s.take(b, m)
 	}
 	b.conn.Close()
+	s.gone(b)
+}
+
+// gone closes the pages of browser b, whose host went, and answers its calls in flight; its
+// pages are remembered to be found again if it comes back (a restart).
+func (s *Source) gone(b *extBrowser) {
 	s.mu.Lock()
 	delete(s.browsers, b.path)
 	s.heard(b.path)
+	s.rememberForRestart(b)
 	s.setPages(b, nil, "the browser disconnected (its native-messaging host stopped)")
+	s.forgetTabs(b)
 	for id, c := range s.calls {
 		if c.browser == b {
 			delete(s.calls, id)
@@ -112,6 +119,7 @@ func (s *Source) take(b *extBrowser, m extMessage) {
 	switch m.Type {
 	case "pages":
 		s.mu.Lock()
+		s.identify(b, m.Browser)
 		s.setPages(b, m.Pages, "closed")
 		s.heard(b.path)
 		s.mu.Unlock()
@@ -137,17 +145,15 @@ func (s *Source) take(b *extBrowser, m extMessage) {
 }
 
 // setPages makes b's pages those listed (s.mu held); pages that are no longer listed close
-// with why.
+// with why. A tab keeps its page id while it is listed, and gets it back when it is listed
+// again after a while unlisted (reloading, or its origin switched off and on in the panel).
 func (s *Source) setPages(b *extBrowser, listed []extPage, why string) {
 	var pages []mcpserver.Page
 	tabs := map[string]int{}
 	for _, p := range listed {
-		key := b.path + "|" + strconv.Itoa(p.Tab)
-		id, ok := s.ids[key]
-		if !ok {
-			s.lastPage++
-			id = "p" + strconv.Itoa(s.lastPage)
-			s.ids[key] = id
+		id := s.pageID(b, p)
+		if _, dup := tabs[id]; dup {
+			continue // a tab listed twice: the first
 		}
 		tabs[id] = p.Tab
 		pages = append(
@@ -157,6 +163,7 @@ func (s *Source) setPages(b *extBrowser, listed []extPage, why string) {
 				URL:     p.URL,
 				Origin:  p.Origin,
 				Title:   p.Title,
+				Browser: b.label,
 				Tools:   p.Tools,
 				More:    p.More,
 				Loading: p.Loading,
@@ -165,10 +172,11 @@ func (s *Source) setPages(b *extBrowser, listed []extPage, why string) {
 	}
 	for _, old := range b.pages {
 		if _, still := tabs[old.ID]; !still {
-			delete(s.ids, b.path+"|"+strconv.Itoa(b.tabs[old.ID]))
+			s.unlist(tabKey(b, b.tabs[old.ID]))
 			s.closed = append(
 				s.closed,
-				mcpserver.Page{ID: old.ID, URL: old.URL, Origin: old.Origin, Title: old.Title, Closed: why},
+				mcpserver.Page{ID: old.ID, URL: old.URL, Origin: old.Origin, Title: old.Title,
+					Browser: old.Browser, Closed: why},
 			)
 		}
 	}

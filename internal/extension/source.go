@@ -30,8 +30,8 @@ import (
 // a consequential tool runs only once the person confirmed it in the browser.
 //
 // Messages to the browser: hello {allow, confirm, confirmTimeoutMs}, call {id, tab, origin,
-// tool, args}, abort {id}. From it: pages {pages: [{tab, window, url, origin, title, tools,
-// more, loading}]}, progress {id, message}, result {id, output | error, errorName | tooLarge |
+// tool, args}, abort {id}. From it: pages {browser: {id, name}, pages: [{tab, window, url,
+// origin, title, tools, more, loading}]}, progress {id, message}, result {id, output | error, errorName | tooLarge |
 // gone: "navigated" | "closed" | "notool" | decision: "declined" | "timeout" | "cancelled"}.
 type Source struct {
 	log            *slog.Logger
@@ -43,7 +43,9 @@ type Source struct {
 
 	mu       sync.Mutex
 	browsers map[string]*extBrowser // by socket path
-	ids      map[string]string      // "socket|tab" → page id
+	ids      map[string]string      // tabKey → page id, for open tabs and recently unlisted ones
+	unlisted []string               // the tabKeys of ids whose tabs are not listed, oldest first
+	restart  []restartPage          // pages whose browser went, to be found again when it is back
 	lastPage int
 	closed   []mcpserver.Page // the last pages that closed, newest last
 	calls    map[int64]*extCall
@@ -57,11 +59,15 @@ type Source struct {
 
 // extBrowser is one connected browser (one host).
 type extBrowser struct {
-	path  string
-	conn  *net.UnixConn
-	wmu   sync.Mutex
-	pages []mcpserver.Page
-	tabs  map[string]int // page id → the browser's tab id
+	path    string
+	conn    *net.UnixConn
+	wmu     sync.Mutex
+	pages   []mcpserver.Page
+	tabs    map[string]int // page id → the browser's tab id
+	profile string         // the extension's id for the browser's profile, once it said it
+	label   string         // which browser, as pages say it ("Chromium", "Chromium 2")
+
+	identified bool // profile and label are set
 }
 
 // extCall is a call waiting for the browser's answer.
@@ -83,11 +89,12 @@ type extResult struct {
 
 // extMessage is any message from the browser.
 type extMessage struct {
-	Type      string    `json:"type"`
-	ID        int64     `json:"id"`
-	Message   string    `json:"message"`
-	Pages     []extPage `json:"pages"`
-	extResult           // a result's fields; a host's refusal has its reason in Error
+	Type      string       `json:"type"`
+	ID        int64        `json:"id"`
+	Message   string       `json:"message"`
+	Pages     []extPage    `json:"pages"`
+	Browser   *extIdentity `json:"browser"` // with pages: which browser and profile
+	extResult              // a result's fields; a host's refusal has its reason in Error
 }
 
 // extPage is a tab as the extension describes it: where it is from chrome.tabs, its tools from

@@ -75,7 +75,7 @@ func TestExtensionSourceNoBrowser(t *testing.T) {
 	_, cs, _ := extensionServer(t, dir, true)
 	assert.ElementsMatch(
 		t,
-		[]string{"webmcp_open_page", "webmcp_list_pages", "webmcp_close_page"},
+		[]string{"webmcp_open_page", "webmcp_list_pages", "webmcp_close_page", "webmcp_list_tools", "webmcp_call_tool"},
 		mcpclient.Names(t, cs),
 		"only the management tools",
 	)
@@ -126,7 +126,8 @@ func TestExtensionSourceCalls(t *testing.T) {
 				"annotations": map[string]any{"consequentialHint": true},
 			},
 		}}}})
-	require.Eventually(t, func() bool { return len(mcpclient.Names(t, cs)) == 5 }, 5*time.Second, 20*time.Millisecond)
+	require.Eventually(t, func() bool { return len(mcpclient.Names(t, cs)) == 7 }, 5*time.Second,
+		20*time.Millisecond, "two page tools and the five management tools")
 	text, _ := mcpclient.CallText(t, cs, "webmcp_list_pages", map[string]any{})
 	assert.Contains(t, text, `"Cart" https://shop.example/cart`)
 
@@ -228,7 +229,7 @@ func TestExtensionSourceCalls(t *testing.T) {
 	assert.True(t, r.IsError)
 	raw, _ = json.Marshal(r.Content)
 	assert.Contains(t, string(raw), "the browser disconnected")
-	require.Eventually(t, func() bool { return len(mcpclient.Names(t, cs)) == 3 }, 5*time.Second, 20*time.Millisecond)
+	require.Eventually(t, func() bool { return len(mcpclient.Names(t, cs)) == 5 }, 5*time.Second, 20*time.Millisecond)
 }
 
 // TestDecisionIsOwnNotice (issue 35, 7): the person's no, or no answer in time, reaches the

@@ -28,35 +28,47 @@ func (s *Server) addPageTool(w wantedTool) (err error) {
 			err = fmt.Errorf("%v", r)
 		}
 	}()
-	call := ToolCall{Page: w.info.ID, Origin: w.info.Origin, Tool: w.page.Name}
 	s.server.AddTool(w.tool, func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
-		c := call
-		c.Args = req.Params.Arguments
-		if len(c.Args) == 0 || string(c.Args) == "null" {
-			c.Args = json.RawMessage(`{}`)
-		}
-		var r *mcp.CallToolResult
-		if refused := w.check(c.Args); refused != nil {
-			r = refused
-		} else {
-			if tok := req.Params.GetProgressToken(); tok != nil && req.Session != nil {
-				defer s.progress(ctx, req.Session, tok, call)()
-				c.Notify = func(msg string) {
-					_ = req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: tok, Message: msg})
-				}
-			}
-			if r, err = s.callPageTool(ctx, c); err != nil {
-				return nil, err
-			}
-			r = boundResult(r)
-		}
-		if r.Meta == nil {
-			r.Meta = mcp.Meta{}
-		}
-		r.Meta[metaPage] = pageMeta(s.pageAt(c.Page, w.info))
-		return r, nil
+		return s.runTool(ctx, req, w, req.Params.Arguments)
 	})
 	return nil
+}
+
+// runTool is the one way a page tool is called, under its own name or through
+// webmcp_call_tool: the arguments are checked against its schema, the page is asked (the
+// source confirms with the person where it must), and the answer is normalized and bounded. req
+// gives the progress token and the session.
+func (s *Server) runTool(
+	ctx context.Context,
+	req *mcp.CallToolRequest,
+	w wantedTool,
+	args json.RawMessage,
+) (*mcp.CallToolResult, error) {
+	c := ToolCall{Page: w.info.ID, Origin: w.info.Origin, Tool: w.page.Name, Args: args}
+	if len(c.Args) == 0 || string(c.Args) == "null" {
+		c.Args = json.RawMessage(`{}`)
+	}
+	var r *mcp.CallToolResult
+	if refused := w.check(c.Args); refused != nil {
+		r = refused
+	} else {
+		if tok := req.Params.GetProgressToken(); tok != nil && req.Session != nil {
+			defer s.progress(ctx, req.Session, tok, c)()
+			c.Notify = func(msg string) {
+				_ = req.Session.NotifyProgress(ctx, &mcp.ProgressNotificationParams{ProgressToken: tok, Message: msg})
+			}
+		}
+		var err error
+		if r, err = s.callPageTool(ctx, c, req.Session); err != nil {
+			return nil, err
+		}
+		r = boundResult(r)
+	}
+	if r.Meta == nil {
+		r.Meta = mcp.Meta{}
+	}
+	r.Meta[metaPage] = pageMeta(s.pageAt(c.Page, w.info))
+	return r, nil
 }
 
 // check validates a call's arguments against the tool's input schema, natively, before the page
@@ -91,12 +103,15 @@ func (s *Server) pageAt(id string, fallback Page) Page {
 }
 
 // callPageTool runs a page tool and normalizes what the page returned, natively and without
-// trusting it. It returns an error only when the client cancelled the call.
-func (s *Server) callPageTool(ctx context.Context, c ToolCall) (*mcp.CallToolResult, error) {
+// trusting it; the whole of a text a limit cut is kept for session ss (keepWhole). It returns an
+// error only when the client cancelled the call.
+func (s *Server) callPageTool(ctx context.Context, c ToolCall, ss *mcp.ServerSession) (*mcp.CallToolResult, error) {
 	timeout := s.timeout + s.confirmTime(c)
 	cctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	start := time.Now()
 	ans, err := s.src.Call(cctx, c)
+	asked := time.Now()
 	info := s.pageAt(c.Page, Page{ID: c.Page})
 	id, name := c.Page, c.Tool
 	switch {
@@ -162,6 +177,10 @@ func (s *Server) callPageTool(ctx context.Context, c ToolCall) (*mcp.CallToolRes
 	if len(vs) > 0 {
 		s.log.Info("policy notices", "page", id, "tool", name, "count", len(vs), "first", vs[0].Notice)
 	}
+	s.keepWhole(ctx, ss, r, *ans.Output, p)
+	// Where a call's time went, for -v: the source (browser round trip and the page), then here.
+	s.log.Debug("tool call", "page", id, "tool", name, "source", asked.Sub(start),
+		"normalize", time.Since(asked))
 	if r.IsError {
 		quotePageText(r, id, name)
 	}

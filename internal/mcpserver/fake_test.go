@@ -4,12 +4,14 @@ package mcpserver
 
 import (
 	"context"
+	"net/http/httptest"
 	"slices"
 	"sync"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/stretchr/testify/require"
 
 	"github.com/webmcp-bridge/webmcp-bridge/bridge"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/mcpclient"
@@ -105,4 +107,23 @@ func serverWith(t *testing.T, src Source, o Options) (*Server, *mcp.ClientSessio
 	cs := mcpclient.Connect(t, ctx, srv, nil)
 	srv.syncTools()
 	return srv, cs
+}
+
+// httpServer is a Server over src served as streamable HTTP in this process, with a go-sdk
+// client connected to it (which asks for 2026-07-28, so it is served statelessly).
+func httpServer(t *testing.T, src Source) (*httptest.Server, *mcp.ClientSession) {
+	t.Helper()
+	srv := New(Options{Policy: bridge.DefaultPolicy(), Timeout: 5 * time.Second})
+	ctx, cancel := context.WithCancel(context.Background())
+	t.Cleanup(cancel)
+	srv.Follow(ctx, src)
+	srv.OpenAtStart(ctx, nil)
+	srv.syncTools()
+	h := httptest.NewServer(srv.Handler())
+	t.Cleanup(h.Close)
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).
+		Connect(ctx, &mcp.StreamableClientTransport{Endpoint: h.URL}, nil)
+	require.NoError(t, err)
+	t.Cleanup(func() { cs.Close() })
+	return h, cs
 }

@@ -26,13 +26,14 @@ const (
 	MaxOutputBytes = 4 << 20
 	// maxListBytes bounds all page tools together in tools/list; tools past it are left out
 	// and webmcp_list_pages says how many.
-	maxListBytes   = 4 << 20
-	MaxPageTools   = boundary.PageMaxTools            // tools per page, as the extension lists them
-	MaxToolChars   = boundary.PageMaxDescriptionChars // a tool's description, in characters
-	MaxTitleChars  = 200                              // a tool's or a page's title
-	MaxSchemaBytes = boundary.PageMaxSchemaChars      // a tool's input schema as JSON
-	MaxErrorChars  = 4000                             // a thrown error's message
-	maxURLChars    = 2048                             // a page URL as the tool list shows it
+	maxListBytes    = 4 << 20
+	MaxPageTools    = boundary.PageMaxTools            // tools per page, as the extension lists them
+	MaxToolChars    = boundary.PageMaxDescriptionChars // a tool's description, in characters
+	MaxTitleChars   = 200                              // a tool's or a page's title
+	MaxSchemaBytes  = boundary.PageMaxSchemaChars      // a tool's input schema as JSON
+	MaxErrorChars   = 4000                             // a thrown error's message
+	maxURLChars     = 2048                             // a page URL as the tool list shows it
+	maxBrowserChars = 60                               // which browser a page is in
 )
 
 // outputPolicy is p with maxResultBytes no larger than MaxOutputBytes.

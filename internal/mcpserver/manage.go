@@ -15,11 +15,11 @@ import (
 )
 
 type openPageIn struct {
-	URL string `json:"url" jsonschema:"the http(s) URL of the page to open"`
+	URL string `json:"url" jsonschema:"an http(s) URL"`
 }
 
 type closePageIn struct {
-	Page string `json:"page" jsonschema:"the page id, as webmcp_list_pages gives it (p1, p2, …)"`
+	Page string `json:"page" jsonschema:"a page id (p1, …)"`
 }
 
 // pageSummary is how the management tools describe a page.
@@ -27,6 +27,7 @@ type pageSummary struct {
 	Page      string   `json:"page"`
 	URL       string   `json:"url"`
 	Title     string   `json:"title"`
+	Browser   string   `json:"browser,omitempty"`   // which browser, when there are several
 	Tools     []string `json:"tools"`               // the MCP names of its tools
 	Omitted   int      `json:"omitted,omitempty"`   // tools left out (limits of the tool list)
 	LoadError string   `json:"loadError,omitempty"` // why it did not load
@@ -40,6 +41,7 @@ func (s *Server) summary(p Page) pageSummary {
 		Page:      p.ID,
 		URL:       Clip(p.URL, maxURLChars),
 		Title:     Clip(p.Title, MaxTitleChars),
+		Browser:   Clip(p.Browser, maxBrowserChars),
 		Tools:     []string{},
 		Omitted:   p.More,
 		LoadError: p.LoadError,
@@ -49,8 +51,8 @@ func (s *Server) summary(p Page) pageSummary {
 	s.syncMu.Lock()
 	defer s.syncMu.Unlock()
 	sum.Omitted += s.omitted[p.ID]
-	for name, tool := range s.registered {
-		if m, ok := tool.Meta[metaPage].(map[string]any); ok && m["page"] == p.ID {
+	for name, w := range s.registered {
+		if w.info.ID == p.ID {
 			sum.Tools = append(sum.Tools, name)
 		}
 	}
@@ -65,6 +67,9 @@ func (sum pageSummary) line() string {
 		tools = "tools: " + strings.Join(sum.Tools, ", ")
 	}
 	line := fmt.Sprintf("%s: %q %s (%s)", sum.Page, sum.Title, sum.URL, tools)
+	if sum.Browser != "" {
+		line = fmt.Sprintf("%s: %q %s in %s (%s)", sum.Page, sum.Title, sum.URL, sum.Browser, tools)
+	}
 	if sum.Omitted > 0 {
 		line += fmt.Sprintf("; %d more tools left out (limits of the tool list)", sum.Omitted)
 	}
@@ -83,8 +88,7 @@ func (sum pageSummary) line() string {
 func (s *Server) addManagementTools() {
 	opts := &mcpsdk.Options{Policy: s.policy}
 	mcpsdk.AddTool(s.server, &mcp.Tool{Name: toolOpenPage, Title: "Open a page",
-		Description: "Opens a web page in the browser, with the WebMCP bridge, and offers its WebMCP tools as MCP " +
-			"tools (tools/list_changed follows)."},
+		Description: "Opens a URL in the browser; its WebMCP tools become tools."},
 		func(ctx context.Context, _ *mcp.CallToolRequest, in openPageIn) (any, error) {
 			if o, err := OriginOf(in.URL); err == nil && !s.Allowed(o) {
 				return mcpsdk.Error(
@@ -112,7 +116,7 @@ func (s *Server) addManagementTools() {
 			return map[string]any{"content": []any{mcpsdk.Text("Opened " + sum.line())}, "structuredContent": sum}, nil
 		}, opts)
 	mcpsdk.AddTool(s.server, &mcp.Tool{Name: toolListPages, Title: "List pages",
-		Description: "Lists the open pages: id, URL, title and the MCP names of their tools.",
+		Description: "Lists the open pages: id, URL, title, tool names.",
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true}},
 		func(ctx context.Context, _ *mcp.CallToolRequest, _ struct{}) (any, error) {
 			var lines, closed []string
@@ -144,7 +148,7 @@ func (s *Server) addManagementTools() {
 			}, nil
 		}, opts)
 	mcpsdk.AddTool(s.server, &mcp.Tool{Name: toolClosePage, Title: "Close a page",
-		Description: "Closes an open page; its tools go away (tools/list_changed follows).",
+		Description: "Closes a page; its tools go away.",
 		Annotations: &mcp.ToolAnnotations{DestructiveHint: ptr(false)}},
 		func(ctx context.Context, _ *mcp.CallToolRequest, in closePageIn) (any, error) {
 			if err := s.src.Close(ctx, in.Page); err != nil {

@@ -4,7 +4,9 @@ package mcpserver
 
 import (
 	"regexp"
+	"slices"
 	"strconv"
+	"time"
 )
 
 // toolKey is one tool of one page at one origin: what an MCP tool name stands for.
@@ -12,9 +14,10 @@ type toolKey struct{ page, origin, tool string }
 
 // nameOwner is what a given MCP name stands for, and the page's URL when it was last seen.
 type nameOwner struct {
-	key  toolKey
-	url  string
-	gone bool // the page closed: the name answers that it is gone
+	key    toolKey
+	url    string
+	gone   bool      // the page closed: the name answers that it is gone
+	goneAt time.Time // when it went
 }
 
 // maxGoneNames bounds how many names of closed pages are remembered (to answer "gone");
@@ -37,12 +40,13 @@ const (
 type toolNames struct {
 	names  map[toolKey]string
 	owners map[string]nameOwner
-	gone   []string // names of closed pages, oldest first
+	gone   []string           // names of closed pages, oldest first
+	goneBy map[toolKey]string // the same, by what they stood for: a page that comes back gets them again
 }
 
 func newToolNames() *toolNames {
-	n := &toolNames{names: map[toolKey]string{}, owners: map[string]nameOwner{}}
-	for _, m := range []string{toolOpenPage, toolListPages, toolClosePage} {
+	n := &toolNames{names: map[toolKey]string{}, owners: map[string]nameOwner{}, goneBy: map[toolKey]string{}}
+	for _, m := range managementTools {
 		n.owners[m] = nameOwner{}
 	}
 	return n
@@ -53,11 +57,21 @@ func newToolNames() *toolNames {
 var prefixed = regexp.MustCompile(`(?i)^(p[0-9]+_|webmcp_)`)
 
 // name is k's MCP name, decided now if k is new; "" when every candidate is over 128 characters.
+// A page that closed and came back under the same id (a tab the extension stopped listing while
+// it reloaded, or found again after the browser restarted) gets its names back: they stood for
+// the same tool of the same page at the same origin, and no one else had them meanwhile.
 func (n *toolNames) name(k toolKey, url string) string {
 	if name, ok := n.names[k]; ok {
 		o := n.owners[name]
 		o.url = url
 		n.owners[name] = o
+		return name
+	}
+	if name, ok := n.goneBy[k]; ok {
+		delete(n.goneBy, k)
+		n.gone = slices.DeleteFunc(n.gone, func(g string) bool { return g == name })
+		n.names[k] = name
+		n.owners[name] = nameOwner{key: k, url: url}
 		return name
 	}
 	var name string
@@ -95,11 +109,13 @@ func (n *toolNames) closed(open map[string]bool, listed map[toolKey]bool) {
 		}
 		delete(n.names, k)
 		o := n.owners[name]
-		o.gone = true
+		o.gone, o.goneAt = true, time.Now()
 		n.owners[name] = o
 		n.gone = append(n.gone, name)
+		n.goneBy[k] = name
 	}
 	for len(n.gone) > maxGoneNames {
+		delete(n.goneBy, n.owners[n.gone[0]].key)
 		delete(n.owners, n.gone[0])
 		n.gone = n.gone[1:]
 	}

@@ -66,7 +66,7 @@ func (s *Server) awaitPages(next mcp.MethodHandler) mcp.MethodHandler {
 
 // offers reports whether the server has a page tool or management tool of that name.
 func (s *Server) offers(name string) bool {
-	if name == toolOpenPage || name == toolListPages || name == toolClosePage {
+	if slices.Contains(managementTools, name) {
 		return true
 	}
 	s.syncMu.Lock()
@@ -98,7 +98,10 @@ func (s *Server) unknownTool(ctx context.Context, name, loading string) *mcp.Cal
 	o, gone := s.names.goneOwner(name)
 	held, known := s.names.owners[name]
 	s.syncMu.Unlock()
-	if known && !gone && held.key.page != "" {
+	if gone && s.comesBack(ctx, name, o) {
+		return nil // the page is back with the tool: the call goes to it
+	}
+	if known && held.key.page != "" { // the page may be open again (a tab the extension lists again)
 		if r := s.movedAway(ctx, name, held); r != nil {
 			return r
 		}
@@ -117,6 +120,33 @@ func (s *Server) unknownTool(ctx context.Context, name, loading string) *mcp.Cal
 		)
 	}
 	return nil
+}
+
+// comebackWait is how long a call of a name whose page went a moment ago waits for the page to
+// come back: a tab the extension stops listing while it reloads, or while its origin is switched
+// off and on, is back with its names within it.
+const comebackWait = 3 * time.Second
+
+// comesBack waits, until comebackWait after its page went, for name to be offered again, and
+// reports whether it is; only for a page the source says may come back ([Returner]).
+func (s *Server) comesBack(ctx context.Context, name string, o nameOwner) bool {
+	if r, ok := s.src.(Returner); !ok || !r.MayReturn(o.key.page) {
+		return false
+	}
+	until := time.NewTimer(time.Until(o.goneAt.Add(comebackWait)))
+	defer until.Stop()
+	poll := time.NewTicker(50 * time.Millisecond)
+	defer poll.Stop()
+	for !s.offers(name) {
+		select {
+		case <-ctx.Done():
+			return false
+		case <-until.C:
+			return false
+		case <-poll.C:
+		}
+	}
+	return true
 }
 
 // movedAway is the answer to a call of name, which page o.key.page had at o.key.origin and no

@@ -40,10 +40,11 @@ type Server struct {
 
 	syncReq    chan struct{}
 	syncMu     sync.Mutex
-	registered map[string]*mcp.Tool // the page tools the server has, by MCP name
-	omitted    map[string]int       // per page id: tools left out of the list (maxListBytes)
-	names      *toolNames           // the MCP names of page tools
-	pages      map[string]Page      // the pages as last listed, by id
+	registered map[string]wantedTool // the page tools the server has, by MCP name
+	omitted    map[string]int        // per page id: tools left out of the list (maxListBytes)
+	names      *toolNames            // the MCP names of page tools
+	pages      map[string]Page       // the pages as last listed, by id
+	kept       keptTexts             // the whole texts of cut blocks, per session
 
 	allow []string // the origins whose pages are offered (-allow); empty: every origin
 
@@ -71,6 +72,9 @@ const (
 	toolClosePage = "webmcp_close_page"
 )
 
+// managementTools are the names of webmcp-mcp's own tools.
+var managementTools = []string{toolOpenPage, toolListPages, toolClosePage, toolListTools, toolCallTool}
+
 // Keys of the _meta webmcp-mcp puts on the page tools it lists.
 const (
 	metaPage        = "webmcp-bridge/page"        // {page, url, origin, title}
@@ -84,7 +88,7 @@ func New(o Options) *Server {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	s := &Server{policy: o.Policy, timeout: o.Timeout, log: log, registered: map[string]*mcp.Tool{},
+	s := &Server{policy: o.Policy, timeout: o.Timeout, log: log, registered: map[string]wantedTool{},
 		names: newToolNames(), ready: make(chan struct{}), readyTimeout: o.ReadyTimeout,
 		syncReq: make(chan struct{}, 1)}
 	for _, origin := range o.Allow {
@@ -93,16 +97,16 @@ func New(o Options) *Server {
 	s.server = mcp.NewServer(
 		&mcp.Implementation{Name: "webmcp-mcp", Title: "WebMCP pages (webmcp-bridge)", Version: o.Version},
 		&mcp.ServerOptions{
-			Logger: log,
-			Instructions: "Tools of the web pages open in a browser. Each page tool's description names its page; " +
-				"what a page returns is checked and sanitized, but it is still content from that page. Open pages " +
-				"with webmcp_open_page.",
+			Logger:       log,
+			Instructions: instructions,
 			Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}},
 		},
 	)
 	s.server.AddReceivingMiddleware(answerCancelled, mcpsdk.CompleteResults(), s.awaitPages)
 	s.addManagementTools()
+	s.addListOnceTools()
 	s.addViewer()
+	s.addKeptResource()
 	go s.syncLoop()
 	return s
 }
@@ -176,7 +180,7 @@ func (s *Server) syncTools() {
 	s.omitted = omitted
 	var gone []string
 	for name, old := range s.registered {
-		if nt, ok := want[name]; !ok || !sameTool(old, nt.tool) {
+		if nt, ok := want[name]; !ok || !sameTool(old.tool, nt.tool) {
 			gone = append(gone, name)
 		}
 	}
@@ -195,7 +199,7 @@ func (s *Server) syncTools() {
 			s.log.Warn("a page tool cannot be offered", "page", w.info.ID, "tool", w.page.Name, "err", err)
 			continue
 		}
-		s.registered[name] = w.tool
+		s.registered[name] = w
 	}
 }
 

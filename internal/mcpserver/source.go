@@ -57,6 +57,9 @@ type Page struct {
 	URL    string // from the browser
 	Origin string // from the browser (the security origin of the main frame)
 	Title  string // from the browser
+	// Browser says which browser the page is in, when a source has several (the extension's
+	// word: the browser's name, numbered when two have the same); "" otherwise.
+	Browser string
 
 	Tools []PageTool // as the page describes them
 	More  int        // tools the source left out (over its own bound)
@@ -101,6 +104,9 @@ type (
 	EmptyMessager interface{ EmptyMessage() string }
 	// Confirmer gives a call more time than -timeout, for the person to confirm it.
 	Confirmer interface{ ConfirmTime(ToolCall) time.Duration }
+	// Returner says whether a page that is not listed now may come back under its id (a tab
+	// reloading): a call of one of its names waits a moment for it.
+	Returner interface{ MayReturn(pageID string) bool }
 )
 
 // ToolAnswer is what the page answered: exactly one of Output, TooLarge > 0 or Error; or, for

@@ -71,7 +71,7 @@ func (s *Server) Handler() http.Handler {
 	)
 	route := http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if v := r.Header.Get("MCP-Protocol-Version"); v >= statelessFrom {
-			stateless.ServeHTTP(w, r)
+			stateless.ServeHTTP(w, r.WithContext(context.WithValue(r.Context(), statelessKey{}, true)))
 			return
 		}
 		stateful.ServeHTTP(w, r)

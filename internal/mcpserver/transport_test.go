@@ -3,18 +3,13 @@
 package mcpserver
 
 import (
-	"context"
 	"net/http"
-	"net/http/httptest"
 	"strings"
 	"testing"
-	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
 
-	"github.com/webmcp-bridge/webmcp-bridge/bridge"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/mcpclient"
 )
 
@@ -24,19 +19,7 @@ import (
 func TestHTTPHandler(t *testing.T) {
 	src := newMemSource()
 	src.page("https://shop.example/", "search")
-	srv := New(Options{Policy: bridge.DefaultPolicy(), Timeout: 5 * time.Second})
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	srv.Follow(ctx, src)
-	srv.OpenAtStart(ctx, nil)
-	srv.syncTools()
-	h := httptest.NewServer(srv.Handler())
-	defer h.Close()
-
-	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).
-		Connect(ctx, &mcp.StreamableClientTransport{Endpoint: h.URL}, nil)
-	require.NoError(t, err)
-	defer cs.Close()
+	h, cs := httpServer(t, src)
 	assert.Equal(t, statelessFrom, cs.InitializeResult().ProtocolVersion)
 	assert.Contains(t, mcpclient.Names(t, cs), "search")
 	text, isErr := mcpclient.CallText(t, cs, "search", map[string]any{})

@@ -80,6 +80,15 @@ interface HostMessage {
   confirmTimeoutMs?: unknown;
 }
 
+/** Which browser this is, told to webmcp-mcp with each list of pages: a random id kept in this
+ * profile's storage (the same after a restart, another in another profile), by which it finds a
+ * restarted browser's pages again, and the browser's name, which tells two browsers apart. */
+interface BrowserIdentity {
+  id: string;
+  name: string;
+}
+let identity: Promise<BrowserIdentity> | null = null;
+
 let native: chrome.runtime.Port | null = null;
 let failures = 0;
 let openedAt = 0;
@@ -207,7 +216,23 @@ async function refresh(): Promise<void> {
       pages.delete(id);
     }
   const now = new Map(tabs.map((t) => [t.id, t]));
-  for (const [id, c] of clients) if (c.greeted) sendPages(id, c, now);
+  identity ??= browserIdentity();
+  const browser = await identity;
+  for (const [id, c] of clients) if (c.greeted) sendPages(id, c, now, browser);
+}
+
+async function browserIdentity(): Promise<BrowserIdentity> {
+  const key = "webmcp-bridge-browser-id";
+  const got: Record<string, unknown> = await chrome.storage.local.get(key).catch(() => ({}));
+  let id = typeof got[key] === "string" ? got[key] : "";
+  if (!id) {
+    id = crypto.randomUUID();
+    await chrome.storage.local.set({ [key]: id }).catch(() => undefined);
+  }
+  const brands = (navigator as { userAgentData?: { brands?: { brand: string }[] } }).userAgentData?.brands ?? [];
+  const named = brands.map((b) => b.brand).find((b) => !/not.?a.?brand|^chromium$/i.test(b));
+  const name = named ?? (brands.length ? "Chromium" : / Firefox\//.test(navigator.userAgent) ? "Firefox" : "browser");
+  return { id, name };
 }
 
 // listTab lists the tools of the document tab id shows, through its relay.
@@ -310,7 +335,12 @@ function parseOrNull(s: string): unknown {
 // page is bounded (bound); should the pages together still be over native messaging's 64 MiB,
 // the largest are sent without their tools (counted in more) until the message fits, so that
 // no page's size keeps the others' updates from the client.
-function sendPages(id: number, c: Client, tabs: Map<number | undefined, chrome.tabs.Tab>): void {
+function sendPages(
+  id: number,
+  c: Client,
+  tabs: Map<number | undefined, chrome.tabs.Tab>,
+  browser: BrowserIdentity,
+): void {
   const list: ListedPage[] = [],
     sizes = new Map<ListedPage, number>();
   let total = 1024; // the message's own fields
@@ -339,7 +369,7 @@ function sendPages(id: number, c: Client, tabs: Map<number | undefined, chrome.t
   }
   const text = JSON.stringify(list);
   if (text === c.sent) return;
-  if (post({ client: id, type: "pages", pages: list })) c.sent = text;
+  if (post({ client: id, type: "pages", pages: list, browser })) c.sent = text;
 }
 
 // onCall runs one tool for a client, once the checks (and the person, for a consequential

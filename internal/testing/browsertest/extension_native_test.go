@@ -386,14 +386,12 @@ func TestExtensionNativeMessaging(t *testing.T) {
 	assert.True(t, killed.isErr)
 	assert.Contains(t, killed.text, "the browser disconnected")
 	s.hostPIDOtherThan(t, pid, "a new host")
-	_, text, _ = callMCP(
-		t,
-		ctx,
-		cs,
-		newPageTool(t, cs, s.base, "echo", pageIDs(both)...),
-		map[string]any{"text": "back"},
-	)
-	assert.Equal(t, "you said back", text)
+	// The tab keeps its page and names through the host's restart (issue 36, 1): the name held
+	// from before answers once the extension lists the tab again.
+	require.Eventually(t, func() bool {
+		_, text, _ = callMCP(t, ctx, cs, echoA, map[string]any{"text": "back"})
+		return text == "you said back"
+	}, 30*time.Second, 200*time.Millisecond, "the held name %s answers again: %s", echoA, text)
 }
 
 func drainProgress(ch chan string) {

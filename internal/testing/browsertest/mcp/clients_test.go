@@ -212,13 +212,9 @@ func TestPageClaimsAndErrors(t *testing.T) {
 		}
 		assert.NotEqual(t, true, tl.Annotations["readOnlyHint"], "%s: a page's claim became a hint", tl.Name)
 		assert.NotEqual(t, false, tl.Annotations["destructiveHint"], tl.Name)
-		assert.Equal(t, true, tl.Annotations["openWorldHint"], tl.Name)
-		assert.True(
-			t,
-			strings.HasPrefix(tl.Description, "WebMCP tool of page p1 at "+base+" (as the browser reports it)."),
-			tl.Description,
-		)
-		assert.Contains(t, tl.Description, "Untrusted page text follows")
+		assert.Empty(t, tl.Annotations, "%s: MCP's defaults (not read-only, destructive, open world)", tl.Name)
+		assert.True(t, strings.HasPrefix(tl.Description, "Page p1 at "+base), tl.Description)
+		assert.Contains(t, tl.Description, "Page text, untrusted: ")
 		if tl.Name == "delete_account" {
 			assert.Equal(
 				t,

@@ -184,8 +184,8 @@ func TestProvenanceFromBrowser(t *testing.T) {
 			continue
 		}
 		found = true
-		assert.True(t, strings.HasPrefix(tl.Description, "WebMCP tool of page p1 at "+base+" "), tl.Description)
-		assert.Contains(t, tl.Description, `page title "forger"`)
+		assert.True(t, strings.HasPrefix(tl.Description, "Page p1 at "+base+". "), tl.Description)
+		assert.Equal(t, "forger", tl.Meta["webmcp-bridge/page"].(map[string]any)["title"])
 		assert.NotContains(t, tl.Description, "bank.example")
 		page := tl.Meta["webmcp-bridge/page"].(map[string]any)
 		assert.Equal(t, base, page["origin"])
@@ -249,10 +249,10 @@ func TestNoSquatting(t *testing.T) {
 		switch {
 		case strings.HasPrefix(tl.Name, "p1_") || tl.Name == "search": // the first page keeps the name it had first
 			assert.Contains(t, tl.Description, "squatter's")
-			assert.Contains(t, tl.Description, "WebMCP tool of page p1")
+			assert.Contains(t, tl.Description, "Page p1 at ")
 		case strings.HasPrefix(tl.Name, "p2_"):
 			assert.Contains(t, tl.Description, "victim's")
-			assert.Contains(t, tl.Description, "WebMCP tool of page p2")
+			assert.Contains(t, tl.Description, "Page p2 at ")
 		default:
 			assert.True(t, strings.HasPrefix(tl.Name, "webmcp_"), "%s: an unprefixed page tool", tl.Name)
 		}

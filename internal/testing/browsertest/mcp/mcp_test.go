@@ -44,9 +44,9 @@ var repo = filepath.Join("..", "..", "..", "..")
 // buildBinary is cmd/webmcp-mcp, built once per test process (internal/testing/mcpbinary:
 // $WEBMCP_MCP_BINARY runs the tests against another build, $WEBMCP_MCP_RACE under the race
 // detector).
-func buildBinary(t *testing.T) string { return mcpbinary.Path(t) }
+func buildBinary(t testing.TB) string { return mcpbinary.Path(t) }
 
-func assetsDir(t *testing.T) string {
+func assetsDir(t testing.TB) string {
 	t.Helper()
 	d, err := filepath.Abs(filepath.Join(repo, "web", "dist"))
 	require.NoError(t, err)
@@ -56,7 +56,7 @@ func assetsDir(t *testing.T) string {
 	return d
 }
 
-func chromium(t *testing.T) string {
+func chromium(t testing.TB) string {
 	t.Helper()
 	p, err := headless.ChromiumPath()
 	if err != nil {
@@ -67,7 +67,7 @@ func chromium(t *testing.T) string {
 
 // serveSite serves web/ (the demo in /demo/, the built bridge in /dist/) and this package's
 // pages in /test/ on localhost, a secure context as WebMCP requires.
-func serveSite(t *testing.T) string {
+func serveSite(t testing.TB) string {
 	t.Helper()
 	assetsDir(t)
 	mux := http.NewServeMux()
@@ -83,7 +83,7 @@ func serveSite(t *testing.T) string {
 }
 
 // serverArgs are the flags of a webmcp-mcp that opens the given pages.
-func serverArgs(t *testing.T, native bool, timeout time.Duration, urls ...string) []string {
+func serverArgs(t testing.TB, native bool, timeout time.Duration, urls ...string) []string {
 	args := []string{
 		"-assets",
 		assetsDir(t),

@@ -11,6 +11,8 @@
 //                                       or {error}; progress: true asks for progress
 //                                       notifications; changed counts tools/list_changed
 //                                       received during the call, ms how long it took
+//   {op: "read"}                        resources/read of the first resource_link of the last
+//                                       call's result → {result, bytes} or {error}
 // The output is one JSON document: {serverInfo, steps, closed, alive}: closed says the
 // connection closed under the client; alive that tools/list still answered at the end.
 import { connect } from "./tsconnect.mjs";
@@ -33,6 +35,7 @@ transport.onmessage = (m, extra) => {
   onmessage(m, extra);
 };
 const lastResponse = (before) => raw.get([...raw.keys()].find((k) => !before.has(k))) || {};
+let lastLink = "";
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 for (const step of JSON.parse(process.env.STEPS || "[]")) {
@@ -58,6 +61,14 @@ for (const step of JSON.parse(process.env.STEPS || "[]")) {
       await client.callTool({ name: step.name, arguments: step.args || {} }, undefined, opts);
       const r = lastResponse(before);
       Object.assign(entry, { result: r.result, bytes: r.bytes, progress, changed: changed - changedBefore, ms: Date.now() - started });
+      const link = ((r.result && r.result.content) || []).find((c) => c.type === "resource_link");
+      lastLink = link ? link.uri : "";
+    } else if (step.op === "read") {
+      const before = new Set(raw.keys());
+      entry.name = lastLink;
+      await client.readResource({ uri: lastLink });
+      const r = lastResponse(before);
+      Object.assign(entry, { result: r.result, bytes: r.bytes });
     }
   } catch (e) {
     entry.error = String(e && e.message || e);

@@ -1,0 +1,336 @@
+//go:build !js
+
+package main
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"github.com/webmcp-bridge/webmcp-bridge/internal/headless"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/mcpserver"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/npmcache"
+)
+
+// The pinned MCP-B packages the relay comparison installs with npm: the relay (a stdio MCP
+// server with a WebSocket for pages) and the page-side runtime its documented set-up uses.
+const (
+	mcpbRelay  = "@mcp-b/webmcp-local-relay@2.2.0"
+	mcpbGlobal = "@mcp-b/global@5.1.0"
+)
+
+// relayTools are the five tools of the comparison page, as both servers list them.
+var relayTools = []string{"search_products", "get_product", "add_to_cart", "view_cart", "checkout"}
+
+// relayPageScript registers the comparison page's five tools (a shop's: short descriptions,
+// small schemas, one consequential tool), each answering with a short MCP text result.
+const relayPageScript = `
+const mc = document.modelContext || navigator.modelContext;
+const text = (t) => ({ content: [{ type: "text", text: t }] });
+const str = (d) => ({ type: "string", description: d });
+[
+  { name: "search_products", title: "Search products", description: "Searches the catalogue by keyword.",
+    inputSchema: { type: "object", properties: { query: str("keywords"), limit: { type: "integer", minimum: 1, maximum: 50 } }, required: ["query"] },
+    annotations: { readOnlyHint: true }, execute: ({ query }) => text("3 teas match " + query) },
+  { name: "get_product", title: "Get a product", description: "Returns a product's details and price.",
+    inputSchema: { type: "object", properties: { id: str("the product id") }, required: ["id"] },
+    annotations: { readOnlyHint: true }, execute: ({ id }) => text(id + ": green tea, 4 EUR") },
+  { name: "add_to_cart", title: "Add to cart", description: "Adds a product to the cart.",
+    inputSchema: { type: "object", properties: { id: str("the product id"), quantity: { type: "integer", minimum: 1 } }, required: ["id"] },
+    execute: ({ id }) => text("added " + id) },
+  { name: "view_cart", title: "View the cart", description: "Lists the cart's items and total.",
+    inputSchema: { type: "object", properties: {} },
+    annotations: { readOnlyHint: true }, execute: () => text("1 item, 4 EUR") },
+  { name: "checkout", title: "Check out", description: "Places the order and pays with the saved card.",
+    inputSchema: { type: "object", properties: {} },
+    annotations: { consequentialHint: true }, execute: () => text("ordered") },
+].forEach((t) => mc.registerTool(t));
+`
+
+// relayPage is the comparison page: with ?relay=PORT, MCP-B's runtime and the relay's embed
+// script (its documented set-up for website owners) around the same tools.
+func relayPage(w http.ResponseWriter, r *http.Request) {
+	port := r.URL.Query().Get("relay")
+	var b strings.Builder
+	b.WriteString("<!doctype html>\n<meta charset=\"utf-8\">\n<title>Tea shop</title>\n<body>\n")
+	if port != "" {
+		b.WriteString(`<script src="/mcpb/index.iife.js"></script>` + "\n")
+	}
+	b.WriteString("<script>" + relayPageScript + "</script>\n")
+	if port != "" {
+		fmt.Fprintf(&b, `<script src="/relay/embed.js" data-relay-port="%s"></script>`+"\n", port)
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	io.WriteString(w, b.String())
+}
+
+// relayRow is what one server gave on the comparison page.
+type relayRow struct {
+	server        string
+	listBytes     int           // the tools/list response's result, as received
+	modelBytes    int           // of it, what clients give the model (modelVisible)
+	list          time.Duration // tools/list, median
+	first         time.Duration // the first tools/call once the page's tools are listed
+	warm, warmP95 time.Duration // later calls
+	err           string
+	listedAfter   time.Duration // from the client's connection to the five tools listed
+}
+
+// runRelay is -relay N: a page of five tools served on loopback, reached by webmcp-mcp -open and
+// by MCP-B's local relay (from npm, pinned, with its documented set-up: @mcp-b/global and the
+// relay's embed.js on the page, a headless Chromium showing it), each with a go-sdk client over
+// stdio: tools/list bytes and time, the first call and N warm calls. A measurement, not a test.
+func runRelay(ctx context.Context, n int, dist string, w io.Writer) error {
+	if n < 2 {
+		return fmt.Errorf("-relay takes the number of warm calls, at least 2, not %d", n)
+	}
+	dist, chromium, self, cleanup, err := mcpSetup(dist)
+	if err != nil {
+		return err
+	}
+	defer cleanup()
+	if _, err := npmcache.Node(); err != nil {
+		return err
+	}
+	ictx, cancel := context.WithTimeout(ctx, 5*time.Minute)
+	defer cancel()
+	npmDir, err := npmcache.Install(ictx, mcpbRelay, mcpbGlobal)
+	if err != nil {
+		return err
+	}
+	nm := filepath.Join(npmDir, "node_modules")
+	mux := http.NewServeMux()
+	mux.HandleFunc("/page", relayPage)
+	mcpbDist := filepath.Join(nm, "@mcp-b", "global", "dist")
+	mux.Handle("/mcpb/", http.StripPrefix("/mcpb/", http.FileServer(http.Dir(mcpbDist))))
+	mux.Handle("/relay/", http.StripPrefix("/relay/",
+		http.FileServer(http.Dir(filepath.Join(nm, "@mcp-b", "webmcp-local-relay", "dist", "browser")))))
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return err
+	}
+	site := &http.Server{Handler: mux}
+	go site.Serve(ln)
+	defer site.Close()
+	page := fmt.Sprintf("http://localhost:%d/page", ln.Addr().(*net.TCPAddr).Port)
+
+	fmt.Fprintf(w, "Five tools on one page, %d warm calls each, %s, %s and %s\n\n", n, chromiumVersion(chromium),
+		mcpbRelay, mcpbGlobal)
+
+	rows := []relayRow{measureRelay(ctx, "webmcp-mcp -open",
+		exec.Command(self, "-assets", dist, "-chromium", chromium, "-open", page), nil, n)}
+
+	port, err := freePort()
+	if err != nil {
+		return err
+	}
+	relay := exec.Command("node", filepath.Join(nm, "@mcp-b", "webmcp-local-relay", "dist", "cli.js"),
+		"--port", fmt.Sprint(port))
+	rows = append(rows, measureRelay(ctx, "MCP-B relay", relay, func() (func(), error) {
+		return startPageBrowser(chromium, fmt.Sprintf("%s?relay=%d", page, port))
+	}, n))
+	printRelayRows(w, rows)
+	return nil
+}
+
+// mcpSetup is what the comparisons need first: dist as an absolute path, the Chromium to run,
+// and webmcp-mcp built from ./cmd/webmcp-mcp into a folder cleanup removes.
+func mcpSetup(dist string) (absDist, chromium, self string, cleanup func(), err error) {
+	if absDist, err = filepath.Abs(dist); err != nil {
+		return "", "", "", nil, err
+	}
+	if chromium, err = headless.ChromiumPath(); err != nil {
+		return "", "", "", nil, err
+	}
+	bin, err := os.MkdirTemp("", "webmcp-bench-mcp-")
+	if err != nil {
+		return "", "", "", nil, err
+	}
+	self = filepath.Join(bin, "webmcp-mcp")
+	if out, err := exec.Command(goCommand(), "build", "-o", self, "./cmd/webmcp-mcp").CombinedOutput(); err != nil {
+		os.RemoveAll(bin)
+		return "", "", "", nil, fmt.Errorf("go build ./cmd/webmcp-mcp: %v\n%s", err, out)
+	}
+	return absDist, chromium, self, func() { os.RemoveAll(bin) }, nil
+}
+
+func freePort() (int, error) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		return 0, err
+	}
+	defer ln.Close()
+	return ln.Addr().(*net.TCPAddr).Port, nil
+}
+
+// startPageBrowser shows url in a headless Chromium of its own (without native WebMCP: the
+// page's runtime is MCP-B's) until the returned stop.
+func startPageBrowser(chromium, url string) (func(), error) {
+	profile, err := os.MkdirTemp("", "relay-profile-")
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+		"--disable-background-networking", "--user-data-dir="+profile, url)
+	ownGroup(cmd)
+	if err := cmd.Start(); err != nil {
+		os.RemoveAll(profile)
+		return nil, err
+	}
+	return func() {
+		killGroup(cmd)
+		cmd.Wait()
+		time.Sleep(200 * time.Millisecond)
+		os.RemoveAll(profile)
+	}, nil
+}
+
+// measureRelay connects a go-sdk client to cmd over stdio, runs open (the page's browser, for a
+// server that does not open it itself), waits until the five tools are listed, then measures.
+func measureRelay(ctx context.Context, server string, cmd *exec.Cmd, open func() (func(), error), n int) relayRow {
+	row := relayRow{server: server}
+	rec := &listRecorder{Transport: &mcp.CommandTransport{Command: cmd}}
+	start := time.Now()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "webmcp-bench-relay", Version: "1"}, nil).Connect(ctx, rec, nil)
+	if err != nil {
+		row.err = err.Error()
+		return row
+	}
+	defer cs.Close()
+	if open != nil {
+		stop, err := open()
+		if err != nil {
+			row.err = err.Error()
+			return row
+		}
+		defer stop()
+	}
+	deadline := time.Now().Add(time.Minute)
+	for {
+		tools, err := cs.ListTools(ctx, nil)
+		if err != nil {
+			row.err = err.Error()
+			return row
+		}
+		listed := 0
+		for _, tl := range tools.Tools {
+			if slices.Contains(relayTools, tl.Name) {
+				listed++
+			}
+		}
+		if listed == len(relayTools) {
+			break
+		}
+		if time.Now().After(deadline) {
+			row.err = "the page's five tools were not listed within a minute"
+			return row
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	row.listedAfter = time.Since(start)
+	row.listBytes, row.modelBytes = rec.lastList()
+	var lists []time.Duration
+	for range n {
+		t := time.Now()
+		if _, err := cs.ListTools(ctx, nil); err != nil {
+			row.err = err.Error()
+			return row
+		}
+		lists = append(lists, time.Since(t))
+	}
+	slices.Sort(lists)
+	row.list = lists[len(lists)/2]
+	call := func() (time.Duration, error) {
+		t := time.Now()
+		r, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_product", Arguments: map[string]any{"id": "t1"}})
+		if err == nil && r.IsError {
+			err = errors.New("isError")
+		}
+		return time.Since(t), err
+	}
+	if row.first, err = call(); err != nil {
+		row.err = "first call: " + err.Error()
+		return row
+	}
+	var warm []time.Duration
+	for range n {
+		d, err := call()
+		if err != nil {
+			row.err = "warm call: " + err.Error()
+			return row
+		}
+		warm = append(warm, d)
+	}
+	slices.Sort(warm)
+	row.warm, row.warmP95 = warm[len(warm)/2], warm[(len(warm)*95+99)/100-1]
+	return row
+}
+
+func printRelayRows(w io.Writer, rows []relayRow) {
+	ms := func(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
+	fmt.Fprintln(w, "| server | tools/list bytes (model-visible) | tools/list (median) | first call |"+
+		" warm call, median / p95 | five tools listed after |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|")
+	for _, r := range rows {
+		if r.err != "" {
+			fmt.Fprintf(w, "| %s | error: %s | | | | |\n", r.server, r.err)
+			continue
+		}
+		fmt.Fprintf(w, "| %s | %d (%d) | %s | %s | %s / %s | %s |\n", r.server, r.listBytes, r.modelBytes,
+			ms(r.list), ms(r.first), ms(r.warm), ms(r.warmP95), ms(r.listedAfter))
+	}
+}
+
+// listRecorder wraps a client transport and keeps the size of the last tools/list result, as it
+// came over the wire.
+type listRecorder struct {
+	mcp.Transport
+	mu        sync.Mutex
+	size      int
+	modelSize int // of what clients give the model: each tool's name, title, description and inputSchema
+}
+
+func (r *listRecorder) Connect(ctx context.Context) (mcp.Connection, error) {
+	c, err := r.Transport.Connect(ctx)
+	return &listConn{c, r}, err
+}
+
+func (r *listRecorder) lastList() (size, modelSize int) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return r.size, r.modelSize
+}
+
+type listConn struct {
+	mcp.Connection
+	r *listRecorder
+}
+
+func (c *listConn) Read(ctx context.Context) (jsonrpc.Message, error) {
+	m, err := c.Connection.Read(ctx)
+	if resp, ok := m.(*jsonrpc.Response); ok && bytes.HasPrefix(bytes.TrimSpace(resp.Result), []byte(`{`)) &&
+		bytes.Contains(resp.Result, []byte(`"tools":[`)) {
+		c.r.mu.Lock()
+		c.r.size = len(resp.Result)
+		c.r.modelSize, _ = mcpserver.ModelVisibleBytes(resp.Result)
+		c.r.mu.Unlock()
+		if os.Getenv("WEBMCP_COMPARE_DUMP") != "" {
+			fmt.Fprintf(os.Stderr, "tools/list: %s\n", resp.Result)
+		}
+	}
+	return m, err
+}

@@ -1,0 +1,142 @@
+//go:build !js
+
+package mcpserver
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/stretchr/testify/assert"
+	"github.com/stretchr/testify/require"
+
+	"github.com/webmcp-bridge/webmcp-bridge/bridge"
+)
+
+// shopPage is a page of five tools as a shop would write them: short descriptions, small
+// schemas, one consequential tool; the tools of `webmcp-bench -relay` (cmd/webmcp-bench/relay.go).
+func shopPage() Page {
+	str := func(d string) map[string]any { return map[string]any{"type": "string", "description": d} }
+	obj := func(props map[string]any, req ...any) map[string]any {
+		s := map[string]any{"type": "object", "properties": props}
+		if len(req) > 0 {
+			s["required"] = req
+		}
+		return s
+	}
+	return Page{URL: "http://localhost:8080/shop/", Origin: "http://localhost:8080", Title: "Tea shop",
+		Tools: []PageTool{
+			{Name: "search_products", Title: "Search products", Description: "Searches the catalogue by keyword.",
+				InputSchema: obj(map[string]any{"query": str("keywords"),
+					"limit": map[string]any{"type": "integer", "minimum": 1, "maximum": 50}}, "query"),
+				Annotations: map[string]any{"readOnlyHint": true}},
+			{Name: "get_product", Title: "Get a product", Description: "Returns a product's details and price.",
+				InputSchema: obj(map[string]any{"id": str("the product id")}, "id"),
+				Annotations: map[string]any{"readOnlyHint": true}},
+			{Name: "add_to_cart", Title: "Add to cart", Description: "Adds a product to the cart.",
+				InputSchema: obj(map[string]any{"id": str("the product id"),
+					"quantity": map[string]any{"type": "integer", "minimum": 1}}, "id")},
+			{Name: "view_cart", Title: "View the cart", Description: "Lists the cart's items and total.",
+				InputSchema: obj(map[string]any{}), Annotations: map[string]any{"readOnlyHint": true}},
+			{Name: "checkout", Title: "Check out", Description: "Places the order and pays with the saved card.",
+				InputSchema: obj(map[string]any{}), Annotations: map[string]any{"consequentialHint": true}},
+		}}
+}
+
+// stdioList is the tools/list response as webmcp-mcp writes it on stdout (one JSON-RPC message,
+// newline aside) to a go-sdk client over stdio.
+func stdioList(t *testing.T, src Source) string {
+	t.Helper()
+	srv := New(Options{Policy: bridge.DefaultPolicy(), Timeout: 5 * time.Second})
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	srv.Follow(ctx, src)
+	srv.OpenAtStart(ctx, nil)
+	srv.syncTools()
+	inR, inW := io.Pipe()
+	outR, outW := io.Pipe()
+	go srv.Run(ctx, inR, outW)
+	var mu sync.Mutex
+	var lines []string
+	clientIn, tap := io.Pipe()
+	go func() {
+		sc := bufio.NewScanner(outR)
+		sc.Buffer(nil, 16<<20)
+		for sc.Scan() {
+			mu.Lock()
+			lines = append(lines, sc.Text())
+			mu.Unlock()
+			tap.Write(append(bytes.Clone(sc.Bytes()), '\n'))
+		}
+	}()
+	cs, err := mcp.NewClient(&mcp.Implementation{Name: "test"}, nil).
+		Connect(ctx, &mcp.IOTransport{Reader: clientIn, Writer: inW}, nil)
+	require.NoError(t, err)
+	defer cs.Close()
+	_, err = cs.ListTools(ctx, nil)
+	require.NoError(t, err)
+	mu.Lock()
+	defer mu.Unlock()
+	for _, l := range lines {
+		if strings.Contains(l, `"tools":[`) {
+			return l
+		}
+	}
+	require.Fail(t, "no tools/list response")
+	return ""
+}
+
+// modelVisible is ModelVisibleBytes of the result of msg, a tools/list response.
+func modelVisible(t *testing.T, msg string) int {
+	t.Helper()
+	var m struct {
+		Result json.RawMessage `json:"result"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(msg), &m))
+	n, err := ModelVisibleBytes(m.Result)
+	require.NoError(t, err)
+	return n
+}
+
+// MCP-B's local relay on the same five tools (`go run ./cmd/webmcp-bench -relay 30`): its
+// tools/list result, and of it what clients give the model.
+const (
+	relayListBytes  = 2899
+	relayModelBytes = 2689
+)
+
+// TestListBytes (issue 36, 4): what a client gives the model of tools/list (names, titles,
+// descriptions, schemas) for a page of five tools, management tools and all, is at most 1.2× what
+// MCP-B's local relay lists for the same tools, every mark of provenance and of the page's own
+// text kept (TestMCPTool checks them); and what webmcp-mcp adds to each page tool (its page,
+// origin and marks in the description, _meta with the page, the page's claims and the viewer)
+// stays under maxAddedPerTool bytes.
+func TestListBytes(t *testing.T) {
+	const maxAddedPerTool = 300
+	src := newMemSource()
+	page := shopPage()
+	src.add(page)
+	msg := stdioList(t, src)
+	n, model := len(msg), modelVisible(t, msg)
+	empty := len(stdioList(t, newMemSource()))
+	bare := 0
+	for _, pt := range page.Tools {
+		b, err := json.Marshal(map[string]any{"name": pt.Name, "title": pt.Title, "description": pt.Description,
+			"inputSchema": objectSchema(pt.InputSchema)})
+		require.NoError(t, err)
+		bare += len(b) + 1
+	}
+	added := (n - empty - bare) / len(page.Tools)
+	t.Logf("tools/list: %d bytes (%.2fx the relay's), %d model-visible (%.2fx); no page: %d; the page's own "+
+		"tool definitions: %d; added per tool: %d", n, float64(n)/relayListBytes, model,
+		float64(model)/relayModelBytes, empty, bare, added)
+	assert.LessOrEqual(t, model, relayModelBytes*12/10)
+	assert.LessOrEqual(t, added, maxAddedPerTool)
+}
