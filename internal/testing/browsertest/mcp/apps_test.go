@@ -50,6 +50,7 @@ type viewShown struct {
 // see it: sanitized HTML in a sandboxed frame, the image, the table as a table, the link with
 // its real host, webmcp-mcp's notices as notices.
 func TestMCPAppsViewer(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveSite(t)
 	cs, rec, _ := session(t, serverArgs(t, true, 20*time.Second, base+"/demo/", base+"/test/hostile.html"))
 	ctx := context.Background()

@@ -69,6 +69,7 @@ func debugChromium(t *testing.T, url string) string {
 // before (its tools, registered without the bridge, are normalized natively); -policy applies
 // the user's limits.
 func TestAttachAndPolicy(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveSite(t)
 	endpoint := debugChromium(t, base+"/demo/")
 	policy := filepath.Join(t.TempDir(), "policy.json")
@@ -119,6 +120,7 @@ func TestAttachAndPolicy(t *testing.T) {
 // TestStrictCSP: on a page whose CSP forbids WebAssembly and other origins, the bridge still
 // runs (webmcp-mcp opens pages with CSP bypassed), so a thrown error keeps its message.
 func TestStrictCSP(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveSite(t)
 	cs, rec, _ := session(t, serverArgs(t, true, 20*time.Second, base+"/test/csp.html"))
 	ctx := context.Background()

@@ -30,6 +30,7 @@ import (
 // one) checks every call's arguments against the tool's inputSchema itself, before the page is
 // asked, with the page's bridge's sentence.
 func TestArgumentsChecked(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveSite(t)
 	args := []string{"-chromium", chromium(t), "-timeout", "20s", "-open", base + "/test/clients.html"}
 	r := probeIn(t, t.TempDir(), []probeStep{wait("convert"),
@@ -51,6 +52,7 @@ func TestArgumentsChecked(t *testing.T) {
 // TestFirstListWaits (issue 24, 2): a client's first tools/list, right after initialize, has the
 // -open page's tools; the Inspector CLI's one-shot tools/call of a page tool works.
 func TestFirstListWaits(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveSite(t)
 	args := serverArgs(t, true, 20*time.Second, base+"/test/clients.html")
 	t.Run("typescript", func(t *testing.T) {
@@ -75,6 +77,7 @@ func TestFirstListWaits(t *testing.T) {
 // the second gets its prefix; when the first goes, the second's names hold, and the name that
 // went away says whose it was.
 func TestStableNames(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveSite(t)
 	page := base + "/test/clients.html"
 	cs, rec, _ := session(t, serverArgs(t, true, 20*time.Second, page, page))
@@ -104,6 +107,7 @@ func TestStableNames(t *testing.T) {
 // and gets no response at all: everything webmcp-mcp writes until it exits is read, and nothing
 // answers the cancelled id.
 func TestCancelledGetsNoResponse(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveSite(t)
 	cmd := exec.Command(buildBinary(t), serverArgs(t, true, 20*time.Second, base+"/test/tools.html")...)
 	cmd.Stderr = newTestWriter(t)
@@ -196,6 +200,7 @@ func TestCancelledGetsNoResponse(t *testing.T) {
 // word and the untrusted mark; a thrown message that reads like webmcp-mcp's is quoted as the
 // page's, after webmcp-mcp's marked notice; every result says which page answered.
 func TestPageClaimsAndErrors(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveSite(t)
 	r := probe(t, []probeStep{wait("delete_account", "forge_error"), {Op: "list"}, callStep("forge_error", nil),
 		callStep("delete_account", nil)}, "stdio", serverArgs(t, true, 20*time.Second, base+"/test/clients.html")...)
@@ -312,6 +317,7 @@ func runTS2(t *testing.T, tool string, args map[string]any, mode string, target 
 // asks for it: the go-sdk client and the TypeScript SDK 2.x client with version negotiation ask
 // for 2026-07-28; the TypeScript SDK 1.x asks for 2025-11-25 (TestTypeScriptClient).
 func TestNewestProtocol(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveSite(t)
 	args := serverArgs(t, true, 20*time.Second, base+"/test/clients.html")
 	url := httpServer(t, args)
@@ -359,6 +365,7 @@ func TestNewestProtocol(t *testing.T) {
 // TestPageErrorsVisible (issue 24, 6): a page whose script threw and whose script failed to load
 // shows both in webmcp_list_pages, quoted as page text, beside the tools it did register.
 func TestPageErrorsVisible(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveSite(t)
 	r := probe(t, []probeStep{wait("fine"), callStep("webmcp_list_pages", nil)}, "stdio",
 		serverArgs(t, true, 20*time.Second, base+"/test/broken.html")...)
@@ -374,6 +381,7 @@ func TestPageErrorsVisible(t *testing.T) {
 // TestAllowOrigins (issue 24, 8): with -browser and -allow, the person's tabs of other origins
 // are not taken in, and webmcp_open_page opens no other origin.
 func TestAllowOrigins(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveSite(t)                                        // http://localhost:PORT
 	other := strings.Replace(base, "localhost", "127.0.0.1", 1) // another origin, same server
 	endpoint := debugChromium(t, base+"/test/other.html")

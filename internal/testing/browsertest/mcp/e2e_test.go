@@ -97,6 +97,7 @@ func checkDemoResults(t *testing.T, results map[string]map[string]any) {
 // TestGoClient: the go-sdk client over stdio, in both browser modes (native WebMCP wrapped, and
 // the bridge's own API), against the demo page, the test tools and a hostile page.
 func TestGoClient(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveSite(t)
 	for _, mode := range []struct {
 		name   string
@@ -401,6 +402,7 @@ func checkTSClient(t *testing.T, r tsClientResult) {
 // TestTypeScriptClient: the official TypeScript SDK as the client, over stdio (it spawns
 // webmcp-mcp) and over streamable HTTP.
 func TestTypeScriptClient(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveSite(t)
 	args := serverArgs(t, true, 20*time.Second, base+"/demo/", base+"/test/tools.html")
 	t.Run("stdio", func(t *testing.T) {
@@ -414,6 +416,7 @@ func TestTypeScriptClient(t *testing.T) {
 // TestTypeScriptSchemaAcceptsGolden: the TypeScript SDK's CallToolResultSchema accepts every
 // result bridge.Normalize produces for the golden inputs (bridge/testdata/golden).
 func TestTypeScriptSchemaAcceptsGolden(t *testing.T) {
+	skipWithoutBuild(t)
 	files, err := filepath.Glob(filepath.Join(repo, "bridge", "testdata", "golden", "*.golden.json"))
 	require.NoError(t, err)
 	require.NotEmpty(t, files)

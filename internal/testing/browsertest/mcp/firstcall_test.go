@@ -49,6 +49,7 @@ type callSplit struct{ toExecute, source, normalize, total float64 }
 // then warm more times. The page's tool answers with the moment its execute started. It runs
 // with an input schema on the tool and without one (which the page's bridge checks otherwise).
 func BenchmarkFirstCall(b *testing.B) {
+	skipWithoutBuild(b)
 	base := serveSite(b)
 	b.Run("schema", func(b *testing.B) { benchFirstCall(b, base+"/test/stamp.html") })
 	b.Run("noschema", func(b *testing.B) { benchFirstCall(b, base+"/test/stamp.html?noschema") })

@@ -114,6 +114,7 @@ func allText(r map[string]any) string {
 // with a notice, in messages under its 10 MiB limit, over stdio and streamable HTTP; the session
 // lives on.
 func TestPageCannotEndSession(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveSite(t)
 	args := serverArgs(t, true, 30*time.Second, base+"/test/huge.html")
 	steps := []probeStep{
@@ -169,6 +170,7 @@ func TestPageCannotEndSession(t *testing.T) {
 // a bank's page cannot make its tools read as the bank's: the page, its origin and its title
 // come from the browser.
 func TestProvenanceFromBrowser(t *testing.T) {
+	skipWithoutBuild(t)
 	base := strings.Replace(serveSite(t), "localhost", "127.0.0.1", 1)
 	r := probe(t, []probeStep{wait("transfer"), {Op: "list"}, callStep("transfer", nil)}, "stdio",
 		serverArgs(t, true, 20*time.Second, base+"/test/forge.html")...)
@@ -199,6 +201,7 @@ func TestProvenanceFromBrowser(t *testing.T) {
 // TestNoPrivateNetworkFlags (issue 18, 3): the browser webmcp-mcp launches keeps its
 // private-network protection: no flag switches it off.
 func TestNoPrivateNetworkFlags(t *testing.T) {
+	skipWithoutBuild(t)
 	dir := t.TempDir()
 	argsFile := filepath.Join(dir, "args")
 	wrapper := filepath.Join(dir, "chromium")
@@ -231,6 +234,7 @@ func TestNoPrivateNetworkFlags(t *testing.T) {
 // TestNoSquatting (issue 18, 4): a page cannot take a name shaped like another page's prefixed
 // name or one of webmcp-mcp's own; each prefixed name calls the page it names.
 func TestNoSquatting(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveSite(t)
 	r := probe(t, []probeStep{
 		wait("search", "p2_search", "p1_p2_search", "p1_webmcp_list_pages"),
@@ -267,6 +271,7 @@ func TestNoSquatting(t *testing.T) {
 // initialize or its tools; dialogs in a call are dismissed (confirm false, prompt null) and
 // reported by webmcp_list_pages.
 func TestDialogs(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveSite(t)
 	r := probe(t, []probeStep{
 		wait("ask"),
@@ -285,6 +290,7 @@ func TestDialogs(t *testing.T) {
 // TestUnreachableOpen (issue 18, 6): an -open URL nothing answers leaves the server up; the page
 // is listed with its error, and opening the URL again once it answers loads it in the same tab.
 func TestUnreachableOpen(t *testing.T) {
+	skipWithoutBuild(t)
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
 	addr := ln.Addr().String()
@@ -331,6 +337,7 @@ func TestUnreachableOpen(t *testing.T) {
 // client that asked for them, then ends with an isError result at -timeout; a tab whose renderer
 // dies is reported and closed, and its tools go away instead of being waited on.
 func TestProgressAndStuckTabs(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveSite(t)
 	t.Run("progress", func(t *testing.T) {
 		slow := callStep("never", nil)
@@ -386,6 +393,7 @@ func TestProgressAndStuckTabs(t *testing.T) {
 // TestListChangedCoalesced (issue 18, 9): a page that registers and unregisters a tool 200
 // times gives the client about one tools/list_changed per second, not one per change.
 func TestListChangedCoalesced(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveSite(t)
 	r := probe(
 		t,
@@ -405,6 +413,7 @@ func TestListChangedCoalesced(t *testing.T) {
 // and no web/dist anywhere near it (as `go install …/cmd/webmcp-mcp@VERSION` leaves one), serves
 // a page's tools with the embedded loader and reports a real version.
 func TestInstalledBinary(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveSite(t)
 	empty := t.TempDir()
 	args := []string{

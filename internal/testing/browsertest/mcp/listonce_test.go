@@ -18,6 +18,7 @@ import (
 // first 100,000 characters and the cut's notice, and resources/read of the link the notice
 // names gives the whole 307,200.
 func TestListOnceAndWholeText(t *testing.T) {
+	skipWithoutBuild(t)
 	base := serveSite(t)
 	args := serverArgs(t, true, 30*time.Second, base+"/test/tools.html", base+"/test/big.html")
 	r := probe(t, []probeStep{

@@ -30,6 +30,7 @@ import (
 
 	"github.com/webmcp-bridge/webmcp-bridge/internal/headless"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/serve"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/checkout"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/mcpbinary"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/mcprecord"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/mcpschema"
@@ -39,7 +40,7 @@ import (
 // tsSDK is the pinned official TypeScript SDK.
 const tsSDK = "@modelcontextprotocol/sdk@1.32.2"
 
-var repo = filepath.Join("..", "..", "..", "..")
+var repo = checkout.Path()
 
 // buildBinary is cmd/webmcp-mcp, built once per test process (internal/testing/mcpbinary:
 // $WEBMCP_MCP_BINARY runs the tests against another build, $WEBMCP_MCP_RACE under the race
