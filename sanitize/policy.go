@@ -159,8 +159,19 @@ var htmlPolicy = sync.OnceValue(func() *bluemonday.Policy { return buildHTMLPoli
 var buildHTMLPolicy = newHTMLPolicy
 
 // newHTMLPolicy builds the bluemonday policy of normalized rules r from htmlElements, htmlAttrs
-// and linkAttrs.
+// and linkAttrs, with what the writer needs to judge what a person would not see: the hidden
+// and style attributes, which it never writes, and the template element, which it leaves out
+// with its content (hidden.go).
 func newHTMLPolicy(r HTMLRules) *bluemonday.Policy {
+	p := allowlistPolicy(r)
+	p.AllowAttrs("hidden", "style").Globally()
+	p.AllowElements("template")
+	p.AllowNoAttrs().OnElements("template")
+	return p
+}
+
+// allowlistPolicy is the policy of the allowlist tables alone.
+func allowlistPolicy(r HTMLRules) *bluemonday.Policy {
 	p := bluemonday.NewPolicy()
 	p.AllowElements(htmlElements...)
 	// Kept without attributes too (bluemonday's own list lacks main, bdo and data); an a or an img

@@ -1,0 +1,683 @@
+package sanitize
+
+import (
+	"strconv"
+	"strings"
+)
+
+// mdRenderer writes sanitized markup as GitHub-flavoured Markdown as its tokens come (one pass,
+// nothing read twice): headings as #…######, lists with their markers and numbers and nested
+// lists indented, tables as pipe tables (MarkdownTable's layout), links as [text](url), images
+// as ![alt](url), code spans and fenced pre, quotes with "> ", <br> as a hard line break, and
+// every other block on lines of its own, blocks apart by a blank line. Page text is escaped
+// (appendEscapedText, lineStartEscape).
+type mdRenderer struct {
+	out   strings.Builder
+	line  []byte // the current line's inline Markdown, without its prefix
+	lineT bool   // the line's first byte came from page text
+	lineN int    // lines written so far, so a link knows whether its text stayed on one line
+	blank bool   // a blank line is due before the next line
+
+	boxes   []mdBox  // open quotes, lists and list items, outermost first
+	heading int      // level of the open heading, 0 when none
+	links   []mdLink // open links
+	code    int      // depth of open code elements outside pre
+	codeBuf []byte
+	pre     int // depth of open pre elements
+	preBuf  []byte
+	table   *mdTable
+}
+
+// mdBox is an open blockquote, list or list item.
+type mdBox struct {
+	kind     byte // 'q' quote, 'l' list, 'i' item
+	ordered  bool
+	reversed bool
+	next     int    // the next item's number (ordered lists)
+	marker   string // an item's marker, "- " or "3. "
+	pending  bool   // the item's marker is still to be written
+}
+
+// mdLink is an open link: where its text starts in the line, and on which line.
+type mdLink struct {
+	href  string
+	start int
+	lineN int
+}
+
+// mdTable is an open table: its rows of cells in Markdown.
+type mdTable struct {
+	rows   [][]string
+	header int // rows that are header rows (in a thead, or all th)
+	allTH  bool
+	cell   []byte
+	inCell bool
+	inHead bool
+	span   int // the open cell's colspan
+	nested int // depth of tables inside the open cell
+}
+
+// mdAttrs are the attributes the rendering reads.
+type mdAttrs struct {
+	href, alt, src   string
+	start, value     int
+	hasStart, hasVal bool
+	reversed         bool
+	colspan          int
+}
+
+// inCell reports whether inline content goes to a table's open cell rather than the line.
+func (r *mdRenderer) inCell() bool { return r.table != nil && r.table.inCell }
+
+// text writes a text token, unescaped: into pre verbatim, into code folded, else folded and
+// escaped.
+func (r *mdRenderer) text(t string) {
+	switch {
+	case r.pre > 0 && !r.inCell():
+		r.preBuf = append(r.preBuf, t...)
+	case r.code > 0 || r.pre > 0:
+		r.codeBuf = appendFolded(r.codeBuf, t, len(r.codeBuf) == 0 || r.codeBuf[len(r.codeBuf)-1] == ' ')
+	default:
+		folded := appendFolded(nil, t, r.atSpace())
+		if len(folded) == 0 {
+			return
+		}
+		r.inlineText(string(folded))
+	}
+}
+
+// atSpace reports whether the inline buffer is empty or ends with a space.
+func (r *mdRenderer) atSpace() bool {
+	b := r.line
+	if r.inCell() {
+		b = r.table.cell
+	}
+	return len(b) == 0 || b[len(b)-1] == ' '
+}
+
+// inlineText appends folded page text, escaped.
+func (r *mdRenderer) inlineText(t string) {
+	if r.inCell() {
+		r.table.cell = appendEscapedText(r.table.cell, t)
+		return
+	}
+	if len(r.line) == 0 {
+		r.lineT = true
+	}
+	r.line = appendEscapedText(r.line, t)
+}
+
+// markup appends Markdown the renderer writes itself.
+func (r *mdRenderer) markup(s string) {
+	if r.inCell() {
+		r.table.cell = append(r.table.cell, s...)
+		return
+	}
+	if len(r.line) == 0 {
+		r.lineT = false
+	}
+	r.line = append(r.line, s...)
+}
+
+// appendFolded appends t with each run of HTML white space folded into one space, none at the
+// start when space is set (the buffer already ends with one).
+func appendFolded(b []byte, t string, space bool) []byte {
+	for i := 0; i < len(t); {
+		if isTagSpace(t[i]) {
+			if !space {
+				b = append(b, ' ')
+				space = true
+			}
+			i++
+			continue
+		}
+		j := i + 1
+		for j < len(t) && !isTagSpace(t[j]) {
+			j++
+		}
+		b = append(b, t[i:j]...)
+		space = false
+		i = j
+	}
+	return b
+}
+
+// inList reports whether a list item is open: its blocks are apart by a line break, not a
+// blank line, so they stay in the item.
+func (r *mdRenderer) inList() bool {
+	for _, b := range r.boxes {
+		if b.kind == 'i' {
+			return true
+		}
+	}
+	return false
+}
+
+// prefix writes the prefix of a line: each quote's "> ", each item's marker on its first line
+// and its indent after; blank leaves out what only pads.
+func (r *mdRenderer) prefix(blank bool) {
+	var p []byte
+	for i := range r.boxes {
+		b := &r.boxes[i]
+		switch b.kind {
+		case 'q':
+			p = append(p, "> "...)
+		case 'i':
+			if b.pending && !blank {
+				p = append(p, b.marker...)
+				b.pending = false
+			} else {
+				p = append(p, strings.Repeat(" ", len(b.marker))...)
+			}
+		}
+	}
+	if blank {
+		p = []byte(strings.TrimRight(string(p), " "))
+	}
+	r.out.Write(p)
+}
+
+// writeLine writes one line of content after the prefix, a blank line before it when one is due.
+func (r *mdRenderer) writeLine(content []byte) {
+	if r.out.Len() > 0 {
+		if r.blank {
+			r.prefix(true)
+			r.out.WriteByte('\n')
+		}
+		r.out.WriteByte('\n')
+	}
+	r.blank = false
+	r.prefix(false)
+	r.out.Write(content)
+	r.lineN++
+}
+
+// flush ends the current line: written (page text at its start escaped) when it holds
+// anything, a heading's marker before it.
+func (r *mdRenderer) flush() {
+	line := trimSpaceBytes(r.line)
+	if len(line) > 0 {
+		if r.lineT {
+			if i := lineStartEscape(line); i >= 0 {
+				line = append(line[:i:i], append([]byte{'\\'}, line[i:]...)...)
+			}
+		}
+		if r.heading > 0 {
+			line = append([]byte(strings.Repeat("#", r.heading)+" "), line...)
+		}
+		r.writeLine(line)
+	}
+	r.line, r.lineT = r.line[:0], false
+}
+
+func trimSpaceBytes(b []byte) []byte {
+	for len(b) > 0 && b[0] == ' ' {
+		b = b[1:]
+	}
+	for len(b) > 0 && b[len(b)-1] == ' ' {
+		b = b[:len(b)-1]
+	}
+	return b
+}
+
+// block ends the line at a block boundary: a blank line follows outside list items.
+func (r *mdRenderer) block() {
+	if r.inCell() {
+		if !r.atSpace() {
+			r.table.cell = append(r.table.cell, ' ')
+		}
+		return
+	}
+	r.flush()
+	if !r.inList() {
+		r.blank = true
+	}
+}
+
+// element renders a start or end tag.
+func (r *mdRenderer) element(tag string, end bool, a *mdAttrs) {
+	if r.table != nil && r.tableTag(tag, end, a) {
+		return
+	}
+	switch tag {
+	case "a":
+		r.link(end, a)
+	case "img":
+		if !end {
+			r.image(a)
+		}
+	case "code", "pre":
+		r.codeTag(tag, end)
+	case "br":
+		r.lineBreak()
+	case "h1", "h2", "h3", "h4", "h5", "h6":
+		if r.inCell() {
+			r.block()
+			return
+		}
+		r.flush()
+		r.blank = true
+		r.heading = 0
+		if !end {
+			r.heading = int(tag[1] - '0')
+		}
+	case "hr":
+		if !r.inCell() {
+			r.flush()
+			r.blank = true
+			r.writeLine([]byte("---"))
+			r.blank = true
+		}
+	case "ul", "ol":
+		r.list(tag == "ol", end, a)
+	case "li":
+		r.item(end, a)
+	case "blockquote":
+		if r.inCell() {
+			r.block()
+			return
+		}
+		r.flush()
+		r.blank = true
+		if end {
+			r.closeBox('q')
+		} else {
+			r.boxes = append(r.boxes, mdBox{kind: 'q'})
+		}
+	case "table":
+		if !end {
+			r.block()
+			r.table = &mdTable{}
+		}
+	default:
+		if blockElement(tag) {
+			r.block()
+		}
+	}
+}
+
+// link opens or closes a link: its text becomes [text](url) when it stayed on one line.
+func (r *mdRenderer) link(end bool, a *mdAttrs) {
+	if r.code > 0 || r.pre > 0 {
+		return
+	}
+	if !end {
+		if len(r.links) > 0 {
+			r.link(true, nil) // a link inside a link closes it, as the HTML parser does
+		}
+		if a.href == "" {
+			return
+		}
+		start, n := len(r.line), r.lineN
+		if r.inCell() {
+			start, n = len(r.table.cell), -1
+		}
+		r.links = append(r.links, mdLink{href: a.href, start: start, lineN: n})
+		return
+	}
+	if len(r.links) == 0 {
+		return
+	}
+	l := r.links[len(r.links)-1]
+	r.links = r.links[:len(r.links)-1]
+	buf, n := &r.line, r.lineN
+	if r.inCell() {
+		buf, n = &r.table.cell, -1
+	}
+	if n != l.lineN || l.start > len(*buf) {
+		r.markup(" ") // its text did not stay on one line: the URL on its own
+		r.markup("<")
+		r.markup(l.href)
+		r.markup(">")
+		return
+	}
+	text := trimSpaceBytes((*buf)[l.start:])
+	if len(text) == 0 {
+		text = appendEscapedText(nil, l.href)
+	}
+	linked := append([]byte{'['}, text...)
+	linked = append(linked, "]("...)
+	linked = appendLinkDestination(linked, l.href, r.inCell())
+	linked = append(linked, ')')
+	if l.start == 0 && !r.inCell() {
+		r.lineT = false
+	}
+	*buf = append((*buf)[:l.start], linked...)
+}
+
+// image writes ![alt](url): the URL when the rules kept one and it is not inline data, which
+// is no text for a model; nothing for an image with neither.
+func (r *mdRenderer) image(a *mdAttrs) {
+	alt := strings.TrimSpace(collapseSpace(a.alt))
+	src := a.src
+	if strings.HasPrefix(strings.ToLower(strings.TrimSpace(src)), "data:") {
+		src = ""
+	}
+	if r.code > 0 || r.pre > 0 {
+		r.text(alt)
+		return
+	}
+	if alt == "" && src == "" {
+		return
+	}
+	b := []byte("![")
+	b = appendEscapedText(b, alt)
+	b = append(b, "]("...)
+	b = appendLinkDestination(b, src, r.inCell())
+	b = append(b, ')')
+	r.markup(string(b))
+}
+
+// codeTag opens or closes inline code or a pre block.
+func (r *mdRenderer) codeTag(tag string, end bool) {
+	if tag == "pre" && !r.inCell() {
+		if !end {
+			if r.pre == 0 {
+				r.flush()
+				r.blank = true
+				r.preBuf = r.preBuf[:0]
+			}
+			r.pre++
+			return
+		}
+		if r.pre == 0 {
+			return
+		}
+		if r.pre--; r.pre == 0 {
+			r.fence()
+		}
+		return
+	}
+	if r.pre > 0 && tag == "code" {
+		return // code inside pre is the pre's
+	}
+	if !end {
+		if r.code == 0 {
+			r.codeBuf = r.codeBuf[:0]
+		}
+		r.code++
+		return
+	}
+	if r.code == 0 {
+		return
+	}
+	if r.code--; r.code == 0 {
+		code := strings.Trim(string(r.codeBuf), " ")
+		if code != "" {
+			r.markup(string(appendCodeSpan(nil, code, r.inCell())))
+		}
+	}
+}
+
+// fence writes the pre's text as a fenced code block, its fence one backtick longer than the
+// longest run inside it (three at least).
+func (r *mdRenderer) fence() {
+	body := string(r.preBuf)
+	body = strings.TrimPrefix(body, "\n") // the HTML parser drops a newline that opens a pre
+	body = strings.TrimPrefix(body, "\r")
+	body = strings.TrimRight(body, "\n\r")
+	fence := []byte(strings.Repeat("`", max(3, longestRun(body, '`')+1)))
+	r.writeLine(fence)
+	if body != "" {
+		for l := range strings.SplitSeq(body, "\n") {
+			r.writeLine([]byte(strings.TrimSuffix(l, "\r")))
+		}
+	}
+	r.writeLine(fence)
+	r.blank = true
+}
+
+// lineBreak writes <br>: a hard line break in a paragraph, a space in a heading or a cell.
+func (r *mdRenderer) lineBreak() {
+	switch {
+	case r.pre > 0 && !r.inCell():
+		r.preBuf = append(r.preBuf, '\n')
+	case r.code > 0 || r.pre > 0:
+		r.codeBuf = appendFolded(r.codeBuf, " ", len(r.codeBuf) == 0 || r.codeBuf[len(r.codeBuf)-1] == ' ')
+	case r.inCell() || r.heading > 0:
+		if !r.atSpace() {
+			r.markup(" ")
+		}
+	case len(trimSpaceBytes(r.line)) == 0:
+		r.flush()
+		if !r.inList() {
+			r.blank = true
+		}
+	case len(r.links) > 0:
+		r.markup(" ") // a break inside a link's text would split the link
+	default:
+		r.line = append(trimSpaceBytes(r.line), '\\')
+		r.flush()
+	}
+}
+
+// list opens or closes a list.
+func (r *mdRenderer) list(ordered, end bool, a *mdAttrs) {
+	if r.inCell() {
+		r.block()
+		return
+	}
+	r.flush()
+	if end {
+		r.closeBox('l')
+		if !r.inList() {
+			r.blank = true
+		}
+		return
+	}
+	if !r.inList() {
+		r.blank = true
+	}
+	b := mdBox{kind: 'l', ordered: ordered, reversed: a.reversed, next: 1}
+	if a.hasStart {
+		b.next = a.start
+	}
+	r.boxes = append(r.boxes, b)
+}
+
+// item opens or closes a list item; an item opens a list of its own when none is open.
+func (r *mdRenderer) item(end bool, a *mdAttrs) {
+	if r.inCell() {
+		r.block()
+		return
+	}
+	r.flush()
+	if end {
+		r.closeBox('i')
+		return
+	}
+	l := -1
+	for i := len(r.boxes) - 1; i >= 0; i-- {
+		if r.boxes[i].kind == 'l' {
+			l = i
+			break
+		}
+		if r.boxes[i].kind == 'q' {
+			break
+		}
+	}
+	if l < 0 {
+		r.boxes = append(r.boxes, mdBox{kind: 'l', next: 1})
+		l = len(r.boxes) - 1
+	}
+	r.boxes = r.boxes[:l+1] // an item closes the open one, as the HTML parser does
+	list := &r.boxes[l]
+	marker := "- "
+	if list.ordered {
+		n := list.next
+		if a.hasVal {
+			n = a.value
+		}
+		if 0 <= n && n <= 999_999_999 {
+			marker = strconv.Itoa(n) + ". "
+		}
+		if list.reversed {
+			list.next = n - 1
+		} else {
+			list.next = n + 1
+		}
+	}
+	r.boxes = append(r.boxes, mdBox{kind: 'i', marker: marker, pending: true})
+}
+
+// closeBox closes the innermost open box of kind and every box inside it; none closes when no
+// box of kind is open.
+func (r *mdRenderer) closeBox(kind byte) {
+	for i := len(r.boxes) - 1; i >= 0; i-- {
+		if r.boxes[i].kind == kind {
+			if kind == 'i' && r.boxes[i].pending {
+				// an empty item still shows its marker
+				r.writeLine(nil)
+			}
+			r.boxes = r.boxes[:i]
+			return
+		}
+	}
+}
+
+// tableTag handles the tags of an open table and reports whether it did.
+func (r *mdRenderer) tableTag(tag string, end bool, a *mdAttrs) bool {
+	t := r.table
+	if t.nested > 0 {
+		switch tag {
+		case "table":
+			if end {
+				t.nested--
+			} else {
+				t.nested++
+			}
+			return true
+		case "tr", "td", "th", "caption", "thead", "tbody", "tfoot":
+			r.block()
+			return true
+		}
+		return false
+	}
+	switch tag {
+	case "table":
+		if !end {
+			if t.inCell {
+				t.nested++
+				r.block()
+				return true
+			}
+			return true // a table start inside a table's rows is not a table of its own
+		}
+		r.endTable()
+		return true
+	case "thead":
+		t.inHead = !end
+		return true
+	case "tbody", "tfoot":
+		t.inHead = false
+		return true
+	case "tr":
+		r.endCell()
+		if !end {
+			t.rows = append(t.rows, nil)
+			t.allTH = true
+		} else {
+			r.endRow()
+		}
+		return true
+	case "td", "th":
+		r.endCell()
+		if end {
+			return true
+		}
+		if len(t.rows) == 0 {
+			t.rows = append(t.rows, nil)
+			t.allTH = true
+		}
+		if tag == "td" {
+			t.allTH = false
+		}
+		t.inCell, t.cell, t.span = true, t.cell[:0], max(1, min(a.colspan, 1000))
+		return true
+	case "caption":
+		r.endCell()
+		r.flush()
+		return true
+	}
+	return false
+}
+
+// endCell closes the open cell, adding it (and the empty cells its colspan covers) to the row.
+func (r *mdRenderer) endCell() {
+	t := r.table
+	if !t.inCell {
+		return
+	}
+	for len(r.links) > 0 {
+		r.link(true, nil)
+	}
+	if r.code > 0 {
+		r.code = 1
+		r.codeTag("code", true)
+	}
+	t.inCell = false
+	row := &t.rows[len(t.rows)-1]
+	*row = append(*row, string(trimSpaceBytes(t.cell)))
+	for i := 1; i < t.span; i++ {
+		*row = append(*row, "")
+	}
+}
+
+// endRow ends a row: it is a header row when it is the first and in a thead or all th.
+func (r *mdRenderer) endRow() {
+	t := r.table
+	if len(t.rows) == 1 && t.header == 0 && len(t.rows[0]) > 0 && (t.inHead || t.allTH) {
+		t.header = 1
+	}
+}
+
+// endTable writes the table: its header row, or an empty one when it has none.
+func (r *mdRenderer) endTable() {
+	t := r.table
+	r.endCell()
+	if len(t.rows) > 0 {
+		r.endRow()
+	}
+	r.table = nil
+	var rows [][]string
+	for _, row := range t.rows {
+		if len(row) > 0 {
+			rows = append(rows, row)
+		}
+	}
+	if len(rows) == 0 {
+		return
+	}
+	var header []string
+	if t.header > 0 && len(t.rows[0]) > 0 {
+		header, rows = rows[0], rows[1:]
+	}
+	r.flush()
+	r.blank = true
+	var b strings.Builder
+	writeMarkdownTable(&b, "", header, rows)
+	for l := range strings.SplitSeq(strings.TrimSuffix(b.String(), "\n"), "\n") {
+		r.writeLine([]byte(l))
+	}
+	r.blank = true
+}
+
+// finish closes what is still open and returns the Markdown.
+func (r *mdRenderer) finish() string {
+	if r.pre > 0 {
+		r.pre = 0
+		r.fence()
+	}
+	if r.code > 0 {
+		r.code = 1
+		r.codeTag("code", true)
+	}
+	for len(r.links) > 0 {
+		r.link(true, nil)
+	}
+	if r.table != nil {
+		r.endTable()
+	}
+	r.flush()
+	return strings.TrimSpace(r.out.String())
+}

@@ -1,0 +1,165 @@
+package sanitize
+
+import "strings"
+
+// Page text in the model's Markdown is escaped wherever Markdown would read it as structure, so
+// a page cannot forge a heading, a list, a table row, a code span, a link or an image in what
+// the model reads: backslashes, backticks, brackets and pipes everywhere, "<" before what could
+// open a tag and "&" before what could name a character, and at the start of a line the
+// characters that open a block (#, >, -, +, *, =, ~, _ and a number followed by "." or ")").
+
+// appendEscapedText appends page text t to b with each byte Markdown could read as inline
+// structure escaped by a backslash.
+func appendEscapedText(b []byte, t string) []byte {
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		switch c {
+		case '\\', '`', '[', ']', '|':
+			b = append(b, '\\')
+		case '<':
+			if i+1 >= len(t) || isASCIILetter(t[i+1]) || strings.IndexByte("/!?", t[i+1]) >= 0 {
+				b = append(b, '\\')
+			}
+		case '&':
+			if i+1 < len(t) && (isASCIILetter(t[i+1]) || t[i+1] == '#') {
+				b = append(b, '\\')
+			}
+		}
+		b = append(b, c)
+	}
+	return b
+}
+
+// lineStartEscape returns where a backslash must go into a line whose start is page text (after
+// inline escaping) so that Markdown does not read it as a block marker, or -1.
+func lineStartEscape(line []byte) int {
+	if len(line) == 0 {
+		return -1
+	}
+	switch line[0] {
+	case '#', '>', '-', '+', '*', '=', '~', '_':
+		return 0
+	}
+	i := 0
+	for i < len(line) && i < 10 && '0' <= line[i] && line[i] <= '9' {
+		i++
+	}
+	if i > 0 && i < len(line) && (line[i] == '.' || line[i] == ')') {
+		return i
+	}
+	return -1
+}
+
+// EscapeMarkdown returns page text s as Markdown that reads as the same text and nothing more:
+// inline structure escaped, white space (line breaks too) folded into single spaces, and a
+// start that would open a block escaped. It is how a table result's cells are written.
+func EscapeMarkdown(s string) string {
+	b := make([]byte, 0, len(s)+8)
+	b = appendEscapedText(b, collapseSpace(strings.TrimSpace(s)))
+	if i := lineStartEscape(b); i >= 0 {
+		b = append(b[:i], append([]byte{'\\'}, b[i:]...)...)
+	}
+	return string(b)
+}
+
+// MarkdownTable writes a GitHub-flavoured Markdown table of cells that are Markdown already
+// (EscapeMarkdown escapes page text for it): a header row, its delimiter row, then the rows,
+// each padded with empty cells to the widest row. It is the one table renderer of the model's
+// text: html tables and table results alike.
+func MarkdownTable(header []string, rows [][]string) string {
+	var b strings.Builder
+	writeMarkdownTable(&b, "", header, rows)
+	return strings.TrimSuffix(b.String(), "\n")
+}
+
+// writeMarkdownTable writes the table with each line after prefix (a list item's indent, a
+// quote's "> ").
+func writeMarkdownTable(b *strings.Builder, prefix string, header []string, rows [][]string) {
+	cols := len(header)
+	for _, r := range rows {
+		cols = max(cols, len(r))
+	}
+	if cols == 0 {
+		return
+	}
+	row := func(cells []string) {
+		b.WriteString(prefix)
+		b.WriteString("|")
+		for i := range cols {
+			b.WriteString(" ")
+			if i < len(cells) {
+				b.WriteString(cells[i])
+			}
+			b.WriteString(" |")
+		}
+		b.WriteString("\n")
+	}
+	row(header)
+	b.WriteString(prefix)
+	b.WriteString("|")
+	for range cols {
+		b.WriteString(" --- |")
+	}
+	b.WriteString("\n")
+	for _, r := range rows {
+		row(r)
+	}
+}
+
+// appendLinkDestination appends a URL as a Markdown link destination: in angle brackets when
+// it holds a space, else with parentheses and backslashes escaped; in a table cell pipes are
+// escaped too.
+func appendLinkDestination(b []byte, u string, inCell bool) []byte {
+	angle := strings.ContainsAny(u, " <>")
+	if angle {
+		b = append(b, '<')
+	}
+	for i := 0; i < len(u); i++ {
+		c := u[i]
+		switch {
+		case c == '\\', c == '|' && inCell, !angle && (c == '(' || c == ')'), angle && (c == '<' || c == '>'):
+			b = append(b, '\\')
+		}
+		b = append(b, c)
+	}
+	if angle {
+		b = append(b, '>')
+	}
+	return b
+}
+
+// appendCodeSpan appends code (white space already folded) as a Markdown code span: fenced by
+// one backtick more than its longest run of backticks, with a space inside the fences when it
+// starts or ends with a backtick or a space; in a table cell pipes are escaped.
+func appendCodeSpan(b []byte, code string, inCell bool) []byte {
+	fence := strings.Repeat("`", longestRun(code, '`')+1)
+	pad := code[0] == '`' || code[len(code)-1] == '`' || code[0] == ' ' && code[len(code)-1] == ' '
+	b = append(b, fence...)
+	if pad {
+		b = append(b, ' ')
+	}
+	for i := 0; i < len(code); i++ {
+		if code[i] == '|' && inCell {
+			b = append(b, '\\')
+		}
+		b = append(b, code[i])
+	}
+	if pad {
+		b = append(b, ' ')
+	}
+	return append(b, fence...)
+}
+
+// longestRun is the length of the longest run of c in s.
+func longestRun(s string, c byte) int {
+	longest, run := 0, 0
+	for i := 0; i < len(s); i++ {
+		if s[i] == c {
+			run++
+			longest = max(longest, run)
+		} else {
+			run = 0
+		}
+	}
+	return longest
+}
