@@ -17,6 +17,8 @@ type mdRenderer struct {
 	lineT bool   // the line's first byte came from page text
 	lineN int    // lines written so far, so a link knows whether its text stayed on one line
 	blank bool   // a blank line is due before the next line
+	// settled: the blank line due was written already (settle)
+	settled bool
 
 	boxes   []mdBox  // open quotes, lists and list items, outermost first
 	heading int      // level of the open heading, 0 when none
@@ -180,16 +182,26 @@ func (r *mdRenderer) prefix(blank bool) {
 // writeLine writes one line of content after the prefix, a blank line before it when one is due.
 func (r *mdRenderer) writeLine(content []byte) {
 	if r.out.Len() > 0 {
-		if r.blank {
+		r.out.WriteByte('\n')
+		if r.blank && !r.settled {
 			r.prefix(true)
 			r.out.WriteByte('\n')
 		}
-		r.out.WriteByte('\n')
 	}
-	r.blank = false
+	r.blank, r.settled = false, false
 	r.prefix(false)
 	r.out.Write(content)
 	r.lineN++
+}
+
+// settle writes a blank line that is due now, before a quote opens, so that it carries the
+// prefix of the boxes around the quote and not the quote's.
+func (r *mdRenderer) settle() {
+	if r.blank && !r.settled && r.out.Len() > 0 {
+		r.out.WriteByte('\n')
+		r.prefix(true)
+		r.settled = true
+	}
 }
 
 // flush ends the current line: written (page text at its start escaped) when it holds
@@ -282,6 +294,7 @@ func (r *mdRenderer) element(tag string, end bool, a *mdAttrs) {
 		if end {
 			r.closeBox('q')
 		} else {
+			r.settle()
 			r.boxes = append(r.boxes, mdBox{kind: 'q'})
 		}
 	case "table":

@@ -165,10 +165,65 @@ var buildHTMLPolicy = newHTMLPolicy
 func newHTMLPolicy(r HTMLRules) *bluemonday.Policy {
 	p := allowlistPolicy(r)
 	p.AllowAttrs("hidden", "style").Globally()
+	// An element the allowlist drops hides its content all the same (<form hidden>,
+	// <x-note style="display:none">): it reaches the writer when it carries either attribute.
+	p.AllowAttrs("hidden", "style").OnElementsMatching(otherElements())
 	p.AllowElements("template")
 	p.AllowNoAttrs().OnElements("template")
 	return p
 }
+
+// skippedContent are the elements whose content bluemonday leaves out when it drops them
+// (its default SkipElementsContent list). otherElements does not match them: bluemonday
+// writes the content of an element a pattern matches.
+var skippedContent = []string{"frame", "frameset", "iframe", "noembed", "noframes", "noscript", "nostyle",
+	"object", "script", "style", "title"}
+
+// otherElements matches every element name but those of skippedContent: the complement of a
+// finite set, written as the ways a name can differ from each of them (a prefix of one
+// followed by a character none continues with, a proper prefix that is none of them, or one
+// of them followed by more).
+var otherElements = sync.OnceValue(func() *regexp.Regexp {
+	prefixes := map[string]string{} // prefix → the characters that continue it
+	words := map[string]bool{}
+	for _, w := range skippedContent {
+		words[w] = true
+		for i := 0; i < len(w); i++ {
+			if !strings.ContainsRune(prefixes[w[:i]], rune(w[i])) {
+				prefixes[w[:i]] += w[i : i+1]
+			}
+		}
+		if _, ok := prefixes[w]; !ok {
+			prefixes[w] = ""
+		}
+	}
+	keys := make([]string, 0, len(prefixes))
+	for k := range prefixes {
+		keys = append(keys, k)
+	}
+	sort.Sort(sort.StringSlice(keys))
+	var alts []string
+	for _, p := range keys {
+		if next := prefixes[p]; next == "" {
+			alts = append(alts, regexp.QuoteMeta(p)+".+")
+		} else {
+			alts = append(alts, regexp.QuoteMeta(p)+"[^"+next+"].*")
+		}
+		if p != "" && !words[p] {
+			alts = append(alts, regexp.QuoteMeta(p))
+		}
+	}
+	return regexp.MustCompile(`^(?s:` + strings.Join(alts, "|") + `)$`)
+})
+
+// keptElements are htmlElements as a set, for the writer.
+var keptElements = sync.OnceValue(func() map[string]bool {
+	m := make(map[string]bool, len(htmlElements))
+	for _, e := range htmlElements {
+		m[e] = true
+	}
+	return m
+})
 
 // allowlistPolicy is the policy of the allowlist tables alone.
 func allowlistPolicy(r HTMLRules) *bluemonday.Policy {

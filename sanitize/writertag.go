@@ -39,6 +39,10 @@ func (w *renderingWriter) tag(s string) bool {
 			w.hidden.endTag(name)
 			return true
 		}
+		if !keptElements()[name] {
+			w.html.WriteByte(' ') // an element kept only to be judged: dropped as bluemonday drops it
+			return true
+		}
 		w.html.WriteString(s)
 		if w.r != nil {
 			w.r.element(name, true, nil) // an end tag's attributes neither render nor count
@@ -113,6 +117,10 @@ func (w *renderingWriter) tag(s string) bool {
 		w.hiddenCount++
 		w.count(name, s, nil)
 		w.hidden.begin(name)
+		return true
+	}
+	if name != "template" && !keptElements()[name] {
+		w.html.WriteByte(' ') // an element kept only to be judged: dropped as bluemonday drops it
 		return true
 	}
 	w.count(name, s, judged)
