@@ -85,8 +85,9 @@ func cutImportant(v string) (string, bool) {
 	return strings.TrimSpace(rest), true
 }
 
-// stripCSSComments removes /* … */ comments (an unterminated one runs to the end), each
-// replaced by nothing, as CSS tokenizing does.
+// stripCSSComments replaces each /* … */ comment (an unterminated one runs to the end) by a
+// space: a comment ends the token before it, as CSS tokenizing reads it ("no/**/ne" is two
+// words, not none).
 func stripCSSComments(s string) string {
 	if !strings.Contains(s, "/*") {
 		return s
@@ -99,6 +100,7 @@ func stripCSSComments(s string) string {
 			return b.String()
 		}
 		b.WriteString(s[:i])
+		b.WriteByte(' ')
 		j := strings.Index(s[i+2:], "*/")
 		if j < 0 {
 			return b.String()

@@ -19,6 +19,8 @@ type mdRenderer struct {
 	blank bool   // a blank line is due before the next line
 	// settled: the blank line due was written already (settle)
 	settled bool
+	// hardBreak: the last line written ends with a <br>'s backslash
+	hardBreak bool
 
 	boxes   []mdBox  // open quotes, lists and list items, outermost first
 	heading int      // level of the open heading, 0 when none
@@ -155,9 +157,9 @@ func (r *mdRenderer) inList() bool {
 	return false
 }
 
-// prefix writes the prefix of a line: each quote's "> ", each item's marker on its first line
-// and its indent after; blank leaves out what only pads.
-func (r *mdRenderer) prefix(blank bool) {
+// prefix is the prefix of a line: each quote's "> ", each item's marker on its first line and
+// its indent after; blank leaves out what only pads.
+func (r *mdRenderer) prefix(blank bool) []byte {
 	var p []byte
 	for i := range r.boxes {
 		b := &r.boxes[i]
@@ -176,7 +178,7 @@ func (r *mdRenderer) prefix(blank bool) {
 	if blank {
 		p = []byte(strings.TrimRight(string(p), " "))
 	}
-	r.out.Write(p)
+	return p
 }
 
 // writeLine writes one line of content after the prefix, a blank line before it when one is due.
@@ -184,12 +186,16 @@ func (r *mdRenderer) writeLine(content []byte) {
 	if r.out.Len() > 0 {
 		r.out.WriteByte('\n')
 		if r.blank && !r.settled {
-			r.prefix(true)
+			r.out.Write(r.prefix(true))
 			r.out.WriteByte('\n')
 		}
 	}
-	r.blank, r.settled = false, false
-	r.prefix(false)
+	r.blank, r.settled, r.hardBreak = false, false, false
+	p := r.prefix(false)
+	if len(content) == 0 {
+		p = []byte(strings.TrimRight(string(p), " "))
+	}
+	r.out.Write(p)
 	r.out.Write(content)
 	r.lineN++
 }
@@ -199,7 +205,7 @@ func (r *mdRenderer) writeLine(content []byte) {
 func (r *mdRenderer) settle() {
 	if r.blank && !r.settled && r.out.Len() > 0 {
 		r.out.WriteByte('\n')
-		r.prefix(true)
+		r.out.Write(r.prefix(true))
 		r.settled = true
 	}
 }
@@ -208,6 +214,14 @@ func (r *mdRenderer) settle() {
 // anything, a heading's marker before it.
 func (r *mdRenderer) flush() {
 	line := trimSpaceBytes(r.line)
+	if len(line) == 0 && r.hardBreak {
+		// The paragraph ended after a <br>: a backslash that ends a paragraph is no break but
+		// a backslash, so it goes.
+		out := r.out.String()
+		r.out.Reset()
+		r.out.WriteString(out[:len(out)-1])
+		r.hardBreak = false
+	}
 	if len(line) > 0 {
 		if r.lineT {
 			if i := lineStartEscape(line); i >= 0 {
@@ -461,6 +475,7 @@ func (r *mdRenderer) lineBreak() {
 	default:
 		r.line = append(trimSpaceBytes(r.line), '\\')
 		r.flush()
+		r.hardBreak = true
 	}
 }
 
@@ -692,5 +707,5 @@ func (r *mdRenderer) finish() string {
 		r.endTable()
 	}
 	r.flush()
-	return strings.TrimSpace(r.out.String())
+	return strings.Trim(r.out.String(), "\n ")
 }

@@ -50,16 +50,12 @@ func lineStartEscape(line []byte) int {
 	return -1
 }
 
-// EscapeMarkdown returns page text s as Markdown that reads as the same text and nothing more:
-// inline structure escaped, white space (line breaks too) folded into single spaces, and a
-// start that would open a block escaped. It is how a table result's cells are written.
+// EscapeMarkdown returns page text s as inline Markdown that reads as the same text and
+// nothing more — no link, image, code span, tag or table cell boundary — with white space (line
+// breaks too) folded into single spaces: how a table result's cells are written. (Inline: a
+// cell's start is no line start, so it leaves "#" or "1." there as they are.)
 func EscapeMarkdown(s string) string {
-	b := make([]byte, 0, len(s)+8)
-	b = appendEscapedText(b, collapseSpace(strings.TrimSpace(s)))
-	if i := lineStartEscape(b); i >= 0 {
-		b = append(b[:i], append([]byte{'\\'}, b[i:]...)...)
-	}
-	return string(b)
+	return string(appendEscapedText(make([]byte, 0, len(s)+8), collapseSpace(strings.TrimSpace(s))))
 }
 
 // MarkdownTable writes a GitHub-flavoured Markdown table of cells that are Markdown already
