@@ -29,7 +29,7 @@ func sanitizeHTML(p *bluemonday.Policy, markup string) HTMLResult {
 	}
 	w := &renderingWriter{r: &mdRenderer{}, counts: newMarkupCounts()}
 	w.html.Grow(len(markup))
-	w.r.out.Grow(len(markup) / 2)
+	w.r.out = make([]byte, 0, len(markup)/2)
 	if err := p.SanitizeReaderToWriter(strings.NewReader(markup), w); err != nil {
 		// Sanitize's answer to input the tokenizer cannot read: nothing.
 		return HTMLResult{Removed: removedBetween(countMarkup(markup), newMarkupCounts())}
@@ -70,7 +70,8 @@ type renderingWriter struct {
 	r           *mdRenderer
 	counts      *markupCounts // r's counts, or nil
 	hidden      hiddenSubtree
-	hiddenCount int // hidden elements left out (not those inside them)
+	hiddenCount int    // hidden elements left out (not those inside them)
+	tagBuf      []byte // a tag without the attributes judged, reused
 	unread      bool
 	unreadAt    int // html.Len() where unread was set
 }
@@ -161,6 +162,9 @@ func HTMLText(sanitized string) string {
 
 // collapseSpace folds each run of HTML white space into one space, as a browser renders it.
 func collapseSpace(s string) string {
+	if !strings.ContainsAny(s, "\t\n\r\f") && !strings.Contains(s, "  ") {
+		return s
+	}
 	var b strings.Builder
 	space := false
 	for _, r := range s {

@@ -12,7 +12,8 @@ import (
 // every other block on lines of its own, blocks apart by a blank line. Page text is escaped
 // (appendEscapedText, lineStartEscape).
 type mdRenderer struct {
-	out   strings.Builder
+	out   []byte // the Markdown written so far
+	pbuf  []byte // a line's prefix, reused
 	line  []byte // the current line's inline Markdown, without its prefix
 	lineT bool   // the line's first byte came from page text
 	lineN int    // lines written so far, so a link knows whether its text stayed on one line
@@ -29,7 +30,9 @@ type mdRenderer struct {
 	codeBuf []byte
 	pre     int // depth of open pre elements
 	preBuf  []byte
-	table   *mdTable
+	table   *mdTable // the open table, or nil
+	tbl     mdTable  // the table's buffers, reused
+	lbuf    []byte   // a table line, reused
 }
 
 // mdBox is an open blockquote, list or list item.
@@ -70,11 +73,15 @@ func (r *mdRenderer) text(t string) {
 	case r.code > 0 || r.pre > 0:
 		r.codeBuf = appendFolded(r.codeBuf, t, len(r.codeBuf) == 0 || r.codeBuf[len(r.codeBuf)-1] == ' ')
 	default:
-		folded := appendFolded(nil, t, r.atSpace())
-		if len(folded) == 0 {
+		if r.inCell() {
+			r.table.cell = appendFoldedEscaped(r.table.cell, t, r.atSpace())
 			return
 		}
-		r.inlineText(string(folded))
+		empty := len(r.line) == 0
+		r.line = appendFoldedEscaped(r.line, t, r.atSpace())
+		if empty && len(r.line) > 0 {
+			r.lineT = true
+		}
 	}
 }
 
@@ -87,28 +94,22 @@ func (r *mdRenderer) atSpace() bool {
 	return len(b) == 0 || b[len(b)-1] == ' '
 }
 
-// inlineText appends folded page text, escaped.
-func (r *mdRenderer) inlineText(t string) {
-	if r.inCell() {
-		r.table.cell = appendEscapedText(r.table.cell, t)
-		return
-	}
-	if len(r.line) == 0 {
-		r.lineT = true
-	}
-	r.line = appendEscapedText(r.line, t)
-}
-
 // markup appends Markdown the renderer writes itself.
 func (r *mdRenderer) markup(s string) {
+	b := r.dst()
+	*b = append(*b, s...)
+}
+
+// dst is the buffer inline content goes to, the open cell or the line; a line that starts
+// here starts with the renderer's own Markdown, not page text.
+func (r *mdRenderer) dst() *[]byte {
 	if r.inCell() {
-		r.table.cell = append(r.table.cell, s...)
-		return
+		return &r.table.cell
 	}
 	if len(r.line) == 0 {
 		r.lineT = false
 	}
-	r.line = append(r.line, s...)
+	return &r.line
 }
 
 // appendFolded appends t with each run of HTML white space folded into one space, none at the
@@ -145,10 +146,11 @@ func (r *mdRenderer) inList() bool {
 	return false
 }
 
-// prefix is the prefix of a line: each quote's "> ", each item's marker on its first line and
-// its indent after; blank leaves out what only pads.
-func (r *mdRenderer) prefix(blank bool) []byte {
-	var p []byte
+// writePrefix writes the prefix of a line: each quote's "> ", each item's marker on its first
+// line and its indent after; blank (a blank line) leaves out what only pads, and so does a
+// line without content (trim).
+func (r *mdRenderer) writePrefix(blank, trim bool) {
+	p := r.pbuf[:0]
 	for i := range r.boxes {
 		b := &r.boxes[i]
 		switch b.kind {
@@ -159,41 +161,49 @@ func (r *mdRenderer) prefix(blank bool) []byte {
 				p = append(p, b.marker...)
 				b.pending = false
 			} else {
-				p = append(p, strings.Repeat(" ", len(b.marker))...)
+				for range len(b.marker) {
+					p = append(p, ' ')
+				}
 			}
 		}
 	}
-	if blank {
-		p = []byte(strings.TrimRight(string(p), " "))
+	if blank || trim {
+		for len(p) > 0 && p[len(p)-1] == ' ' {
+			p = p[:len(p)-1]
+		}
 	}
-	return p
+	r.out = append(r.out, p...)
+	r.pbuf = p
 }
 
-// writeLine writes one line of content after the prefix, a blank line before it when one is due.
-func (r *mdRenderer) writeLine(content []byte) {
-	if r.out.Len() > 0 {
-		r.out.WriteByte('\n')
+// writeLine writes one line: the prefix, head (a heading's marker), then content with a
+// backslash before content[esc] when esc >= 0; a blank line before it when one is due.
+func (r *mdRenderer) writeLine(head string, content []byte, esc int) {
+	if len(r.out) > 0 {
+		r.out = append(r.out, '\n')
 		if r.blank && !r.settled {
-			r.out.Write(r.prefix(true))
-			r.out.WriteByte('\n')
+			r.writePrefix(true, true)
+			r.out = append(r.out, '\n')
 		}
 	}
 	r.blank, r.settled, r.hardBreak = false, false, false
-	p := r.prefix(false)
-	if len(content) == 0 {
-		p = []byte(strings.TrimRight(string(p), " "))
+	r.writePrefix(false, head == "" && len(content) == 0)
+	r.out = append(r.out, head...)
+	if esc >= 0 {
+		r.out = append(r.out, content[:esc]...)
+		r.out = append(r.out, '\\')
+		content = content[esc:]
 	}
-	r.out.Write(p)
-	r.out.Write(content)
+	r.out = append(r.out, content...)
 	r.lineN++
 }
 
 // settle writes a blank line that is due now, before a quote opens, so that it carries the
 // prefix of the boxes around the quote and not the quote's.
 func (r *mdRenderer) settle() {
-	if r.blank && !r.settled && r.out.Len() > 0 {
-		r.out.WriteByte('\n')
-		r.out.Write(r.prefix(true))
+	if r.blank && !r.settled && len(r.out) > 0 {
+		r.out = append(r.out, '\n')
+		r.writePrefix(true, true)
 		r.settled = true
 	}
 }
@@ -205,24 +215,21 @@ func (r *mdRenderer) flush() {
 	if len(line) == 0 && r.hardBreak {
 		// The paragraph ended after a <br>: a backslash that ends a paragraph is no break but
 		// a backslash, so it goes.
-		out := r.out.String()
-		r.out.Reset()
-		r.out.WriteString(out[:len(out)-1])
+		r.out = r.out[:len(r.out)-1]
 		r.hardBreak = false
 	}
 	if len(line) > 0 {
+		esc := -1
 		if r.lineT {
-			if i := lineStartEscape(line); i >= 0 {
-				line = append(line[:i:i], append([]byte{'\\'}, line[i:]...)...)
-			}
+			esc = lineStartEscape(line)
 		}
-		if r.heading > 0 {
-			line = append([]byte(strings.Repeat("#", r.heading)+" "), line...)
-		}
-		r.writeLine(line)
+		r.writeLine(headings[r.heading], line, esc)
 	}
 	r.line, r.lineT = r.line[:0], false
 }
+
+// headings are the markers of headings by level.
+var headings = [...]string{"", "# ", "## ", "### ", "#### ", "##### ", "###### "}
 
 func trimSpaceBytes(b []byte) []byte {
 	for len(b) > 0 && b[0] == ' ' {
@@ -279,7 +286,7 @@ func (r *mdRenderer) element(tag string, end bool, a *mdAttrs) {
 		if !r.inCell() {
 			r.flush()
 			r.blank = true
-			r.writeLine([]byte("---"))
+			r.writeLine("---", nil, -1)
 			r.blank = true
 		}
 	case "ul", "ol":
@@ -302,7 +309,7 @@ func (r *mdRenderer) element(tag string, end bool, a *mdAttrs) {
 	case "table":
 		if !end {
 			r.block()
-			r.table = &mdTable{}
+			r.startTable()
 		}
 	default:
 		if blockElement(tag) {
@@ -346,18 +353,28 @@ func (r *mdRenderer) link(end bool, a *mdAttrs) {
 		r.markup(">")
 		return
 	}
-	text := trimSpaceBytes((*buf)[l.start:])
-	if len(text) == 0 {
-		text = appendEscapedText(nil, l.href)
+	// [text](url), the bracket put in front of the text where it starts in the buffer.
+	b := *buf
+	for len(b) > l.start && b[len(b)-1] == ' ' {
+		b = b[:len(b)-1]
 	}
-	linked := append([]byte{'['}, text...)
-	linked = append(linked, "]("...)
-	linked = appendLinkDestination(linked, l.href, r.inCell())
-	linked = append(linked, ')')
-	if l.start == 0 && !r.inCell() {
+	start := l.start
+	for start < len(b) && b[start] == ' ' {
+		start++
+	}
+	if start == len(b) {
+		b = appendEscapedText(b, l.href) // no text: the URL is its text
+	}
+	b = append(b, 0)
+	copy(b[start+1:], b[start:])
+	b[start] = '['
+	b = append(b, "]("...)
+	b = appendLinkDestination(b, l.href, r.inCell())
+	b = append(b, ')')
+	if start == 0 && !r.inCell() {
 		r.lineT = false
 	}
-	*buf = append((*buf)[:l.start], linked...)
+	*buf = b
 }
 
 // image writes ![alt](url): the URL when the rules kept one and it is not inline data, which
@@ -375,12 +392,12 @@ func (r *mdRenderer) image(a *mdAttrs) {
 	if alt == "" && src == "" {
 		return
 	}
-	b := []byte("![")
-	b = appendEscapedText(b, alt)
-	b = append(b, "]("...)
-	b = appendLinkDestination(b, src, r.inCell())
-	b = append(b, ')')
-	r.markup(string(b))
+	b := r.dst()
+	*b = append(*b, "!["...)
+	*b = appendEscapedText(*b, alt)
+	*b = append(*b, "]("...)
+	*b = appendLinkDestination(*b, src, r.inCell())
+	*b = append(*b, ')')
 }
 
 // codeTag opens or closes inline code or a pre block.
@@ -417,9 +434,9 @@ func (r *mdRenderer) codeTag(tag string, end bool) {
 		return
 	}
 	if r.code--; r.code == 0 {
-		code := strings.Trim(string(r.codeBuf), " ")
-		if code != "" {
-			r.markup(string(appendCodeSpan(nil, code, r.inCell())))
+		if code := trimSpaceBytes(r.codeBuf); len(code) > 0 {
+			b := r.dst()
+			*b = appendCodeSpan(*b, code, r.inCell())
 		}
 	}
 }
@@ -431,14 +448,14 @@ func (r *mdRenderer) fence() {
 	body = strings.TrimPrefix(body, "\n") // the HTML parser drops a newline that opens a pre
 	body = strings.TrimPrefix(body, "\r")
 	body = strings.TrimRight(body, "\n\r")
-	fence := []byte(strings.Repeat("`", max(3, longestRun(body, '`')+1)))
-	r.writeLine(fence)
+	fence := strings.Repeat("`", max(3, longestRun(body, '`')+1))
+	r.writeLine(fence, nil, -1)
 	if body != "" {
 		for l := range strings.SplitSeq(body, "\n") {
-			r.writeLine([]byte(strings.TrimSuffix(l, "\r")))
+			r.writeLine(strings.TrimSuffix(l, "\r"), nil, -1)
 		}
 	}
-	r.writeLine(fence)
+	r.writeLine(fence, nil, -1)
 	r.blank = true
 }
 
@@ -543,7 +560,7 @@ func (r *mdRenderer) closeBox(kind byte) {
 		if r.boxes[i].kind == kind {
 			if kind == 'i' && r.boxes[i].pending {
 				// an empty item still shows its marker
-				r.writeLine(nil)
+				r.writeLine("", nil, -1)
 			}
 			r.boxes = r.boxes[:i]
 			return
@@ -568,5 +585,5 @@ func (r *mdRenderer) finish() string {
 		r.endTable()
 	}
 	r.flush()
-	return strings.Trim(r.out.String(), "\n ")
+	return strings.Trim(string(r.out), "\n ")
 }

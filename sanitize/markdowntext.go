@@ -8,26 +8,50 @@ import "strings"
 // open a tag and "&" before what could name a character, and at the start of a line the
 // characters that open a block (#, >, -, +, *, =, ~, _ and a number followed by "." or ")").
 
+// appendFoldedEscaped appends page text t to b as appendEscapedText does, each run of HTML
+// white space folded into one space and none at the start when space is set (b already ends
+// with one): one pass, no copy of t.
+func appendFoldedEscaped(b []byte, t string, space bool) []byte {
+	for i := 0; i < len(t); i++ {
+		c := t[i]
+		if isTagSpace(c) {
+			if !space {
+				b = append(b, ' ')
+				space = true
+			}
+			continue
+		}
+		space = false
+		b = appendEscapedByte(b, t, i)
+	}
+	return b
+}
+
 // appendEscapedText appends page text t to b with each byte Markdown could read as inline
 // structure escaped by a backslash.
 func appendEscapedText(b []byte, t string) []byte {
 	for i := 0; i < len(t); i++ {
-		c := t[i]
-		switch c {
-		case '\\', '`', '[', ']', '|':
-			b = append(b, '\\')
-		case '<':
-			if i+1 >= len(t) || isASCIILetter(t[i+1]) || strings.IndexByte("/!?", t[i+1]) >= 0 {
-				b = append(b, '\\')
-			}
-		case '&':
-			if i+1 < len(t) && (isASCIILetter(t[i+1]) || t[i+1] == '#') {
-				b = append(b, '\\')
-			}
-		}
-		b = append(b, c)
+		b = appendEscapedByte(b, t, i)
 	}
 	return b
+}
+
+// appendEscapedByte appends t[i], escaped when Markdown could read it as inline structure.
+func appendEscapedByte(b []byte, t string, i int) []byte {
+	c := t[i]
+	switch c {
+	case '\\', '`', '[', ']', '|':
+		b = append(b, '\\')
+	case '<':
+		if i+1 >= len(t) || isASCIILetter(t[i+1]) || strings.IndexByte("/!?", t[i+1]) >= 0 {
+			b = append(b, '\\')
+		}
+	case '&':
+		if i+1 < len(t) && (isASCIILetter(t[i+1]) || t[i+1] == '#') {
+			b = append(b, '\\')
+		}
+	}
+	return append(b, c)
 }
 
 // lineStartEscape returns where a backslash must go into a line whose start is page text (after
@@ -63,43 +87,27 @@ func EscapeMarkdown(s string) string {
 // each padded with empty cells to the widest row. It is the one table renderer of the model's
 // text: html tables and table results alike.
 func MarkdownTable(header []string, rows [][]string) string {
-	var b strings.Builder
-	writeMarkdownTable(&b, "", header, rows)
-	return strings.TrimSuffix(b.String(), "\n")
-}
-
-// writeMarkdownTable writes the table with each line after prefix (a list item's indent, a
-// quote's "> ").
-func writeMarkdownTable(b *strings.Builder, prefix string, header []string, rows [][]string) {
 	cols := len(header)
 	for _, r := range rows {
 		cols = max(cols, len(r))
 	}
 	if cols == 0 {
-		return
+		return ""
 	}
-	row := func(cells []string) {
-		b.WriteString(prefix)
-		b.WriteString("|")
-		for i := range cols {
-			b.WriteString(" ")
-			if i < len(cells) {
-				b.WriteString(cells[i])
-			}
-			b.WriteString(" |")
+	all := append([][]string{header}, rows...)
+	var b strings.Builder
+	appendTableLines(nil, len(all), cols, true, func(row, col int, buf []byte) []byte {
+		if col < len(all[row]) {
+			buf = append(buf, all[row][col]...)
 		}
-		b.WriteString("\n")
-	}
-	row(header)
-	b.WriteString(prefix)
-	b.WriteString("|")
-	for range cols {
-		b.WriteString(" --- |")
-	}
-	b.WriteString("\n")
-	for _, r := range rows {
-		row(r)
-	}
+		return buf
+	}, func(line []byte) {
+		if b.Len() > 0 {
+			b.WriteByte('\n')
+		}
+		b.Write(line)
+	})
+	return b.String()
 }
 
 // appendLinkDestination appends a URL as a Markdown link destination: in angle brackets when
@@ -127,10 +135,12 @@ func appendLinkDestination(b []byte, u string, inCell bool) []byte {
 // appendCodeSpan appends code (white space already folded) as a Markdown code span: fenced by
 // one backtick more than its longest run of backticks, with a space inside the fences when it
 // starts or ends with a backtick or a space; in a table cell pipes are escaped.
-func appendCodeSpan(b []byte, code string, inCell bool) []byte {
-	fence := strings.Repeat("`", longestRun(code, '`')+1)
+func appendCodeSpan(b, code []byte, inCell bool) []byte {
+	n := longestRun(code, '`') + 1
 	pad := code[0] == '`' || code[len(code)-1] == '`' || code[0] == ' ' && code[len(code)-1] == ' '
-	b = append(b, fence...)
+	for range n {
+		b = append(b, '`')
+	}
 	if pad {
 		b = append(b, ' ')
 	}
@@ -143,11 +153,14 @@ func appendCodeSpan(b []byte, code string, inCell bool) []byte {
 	if pad {
 		b = append(b, ' ')
 	}
-	return append(b, fence...)
+	for range n {
+		b = append(b, '`')
+	}
+	return b
 }
 
 // longestRun is the length of the longest run of c in s.
-func longestRun(s string, c byte) int {
+func longestRun[T string | []byte](s T, c byte) int {
 	longest, run := 0, 0
 	for i := 0; i < len(s); i++ {
 		if s[i] == c {

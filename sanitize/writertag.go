@@ -125,9 +125,11 @@ func (w *renderingWriter) tag(s string) bool {
 	}
 	w.count(name, s, judged)
 	if len(judged) > 0 {
-		s = cutRanges(s, judged)
+		w.tagBuf = appendCut(w.tagBuf[:0], s, judged)
+		writeMarked(&w.html, w.tagBuf, mark)
+	} else {
+		writeMarked(&w.html, s, mark)
 	}
-	writeMarked(&w.html, s, mark)
 	if w.r != nil {
 		w.r.element(name, false, &a)
 	}
@@ -165,17 +167,14 @@ func (w *renderingWriter) count(name, s string, skip []int) {
 	}
 }
 
-// cutRanges returns s without the byte ranges [r[0], r[1]), [r[2], r[3]), … (ascending).
-func cutRanges(s string, r []int) string {
-	var b strings.Builder
-	b.Grow(len(s))
+// appendCut appends s without the byte ranges [r[0], r[1]), [r[2], r[3]), … (ascending).
+func appendCut(b []byte, s string, r []int) []byte {
 	at := 0
 	for i := 0; i+1 < len(r); i += 2 {
-		b.WriteString(s[at:r[i]])
+		b = append(b, s[at:r[i]]...)
 		at = r[i+1]
 	}
-	b.WriteString(s[at:])
-	return b.String()
+	return append(b, s[at:]...)
 }
 
 // atoi reads an integer attribute's value.
