@@ -70,3 +70,19 @@ func TestOtherElementsMatchesAllButSkippedContent(t *testing.T) {
 		}
 	}
 }
+
+// TestKeptElementIsTheAllowlist: keptElement says yes to every element of htmlElements and to
+// nothing else.
+func TestKeptElementIsTheAllowlist(t *testing.T) {
+	for _, e := range htmlElements {
+		if !keptElement(e) {
+			t.Errorf("keptElement(%q) = false", e)
+		}
+	}
+	for _, e := range append([]string{"", "x", "button", "svg", "form", "template", "style", "scripts", "abbrx", "dix"},
+		skippedContent...) {
+		if keptElement(e) {
+			t.Errorf("keptElement(%q) = true", e)
+		}
+	}
+}

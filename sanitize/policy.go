@@ -216,13 +216,34 @@ var otherElements = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^(?s:` + strings.Join(alts, "|") + `)$`)
 })
 
-// keptElements are htmlElements as a set, for the writer.
-var keptElements = sync.OnceValue(func() map[string]bool {
-	m := make(map[string]bool, len(htmlElements))
+// keptElement reports whether name is one of htmlElements. It runs for every tag the writer
+// reads: a slot found from the name's length and its first, middle and last bytes, and one
+// comparison, cost less than hashing the name into a map (above all in WebAssembly).
+func keptElement(name string) bool {
+	slots := keptSlots()
+	return name != "" && slots[keptSlot(name)] == name
+}
+
+// keptSlot is the slot of a name in keptSlots.
+func keptSlot(name string) int {
+	return (len(name)*5 + int(name[0])*31 + int(name[len(name)/2])*7 + int(name[len(name)-1])*11) &
+		(len(keptTable{}) - 1)
+}
+
+type keptTable [512]string
+
+// keptSlots are htmlElements by keptSlot; it panics when two share a slot, which the tests
+// would show at once.
+var keptSlots = sync.OnceValue(func() *keptTable {
+	var t keptTable
 	for _, e := range htmlElements {
-		m[e] = true
+		if i := keptSlot(e); t[i] != "" {
+			panic("sanitize: " + e + " and " + t[i] + " share a slot of keptSlots")
+		} else {
+			t[i] = e
+		}
 	}
-	return m
+	return &t
 })
 
 // allowlistPolicy is the policy of the allowlist tables alone.

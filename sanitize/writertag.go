@@ -39,7 +39,7 @@ func (w *renderingWriter) tag(s string) bool {
 			w.hidden.endTag(name)
 			return true
 		}
-		if !keptElements()[name] {
+		if !keptElement(name) {
 			w.html.WriteByte(' ') // an element kept only to be judged: dropped as bluemonday drops it
 			return true
 		}
@@ -119,7 +119,7 @@ func (w *renderingWriter) tag(s string) bool {
 		w.hidden.begin(name)
 		return true
 	}
-	if name != "template" && !keptElements()[name] {
+	if name != "template" && !keptElement(name) {
 		w.html.WriteByte(' ') // an element kept only to be judged: dropped as bluemonday drops it
 		return true
 	}
