@@ -1,6 +1,7 @@
 package sanitize_test
 
 import (
+	"html"
 	"strings"
 	"testing"
 
@@ -99,4 +100,21 @@ func hidingAttrs(attrs []nethtml.Attribute) bool {
 		}
 	}
 	return false
+}
+
+// FuzzJudgedStyle: every style attribute styleHides would judge — one that hides or one that
+// shows an element the hidden attribute hides — reaches it through the policy's pattern.
+func FuzzJudgedStyle(f *testing.F) {
+	for _, s := range []string{"display:none", "DI\\73 PLAY:none", "visibility:hidden", "opacity:0", "font:0/0 a",
+		"display:block", "color:red", "/**/display/**/:none"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, style string) {
+		doc := `<div hidden style="` + html.EscapeString(style) + `">zzshown</div>`
+		hides, shows := sanitize.StyleHides(style)
+		got := strings.Contains(sanitize.HTMLAndText(doc, defaultRules).Text, "zzshown")
+		if want := !hides && shows; got != want {
+			t.Fatalf("style %q: the text shows the element: %v; styleHides says hides %v, shows %v", style, got, hides, shows)
+		}
+	})
 }

@@ -51,6 +51,9 @@ func TestStyleHides(t *testing.T) {
 		if hides != tt.hides || shows != tt.show {
 			t.Errorf("styleHides(%q) = %v, %v; want %v, %v", tt.style, hides, shows, tt.hides, tt.show)
 		}
+		if (hides || shows) && !judgedStyle().MatchString(tt.style) {
+			t.Errorf("the policy drops %q before the writer can judge it", tt.style)
+		}
 	}
 }
 

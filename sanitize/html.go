@@ -123,7 +123,8 @@ func (w *renderingWriter) rereadUnread() {
 
 // HTML returns markup that keeps the safe structure of s — headings, paragraphs, emphasis,
 // lists, tables, code, links and images — and removes everything that can run script, load
-// frames or plugins, submit forms, restyle the page or clobber the DOM. A link (a href) keeps its
+// frames or plugins, submit forms, restyle the page or clobber the DOM, and what a person
+// would not see (hidden.go) with everything inside it. A link (a href) keeps its
 // target only when URL accepts it with r.Links and gets target="_blank" with
 // rel="nofollow noreferrer noopener"; an image (img src) keeps its URL only when URL accepts it
 // with r.Images, or, for a base64 data: URL, when CheckImage accepts its bytes with

@@ -164,14 +164,24 @@ var buildHTMLPolicy = newHTMLPolicy
 // with its content (hidden.go).
 func newHTMLPolicy(r HTMLRules) *bluemonday.Policy {
 	p := allowlistPolicy(r)
-	p.AllowAttrs("hidden", "style").Globally()
+	p.AllowAttrs("hidden").Globally()
+	p.AllowAttrs("style").Matching(judgedStyle()).Globally()
 	// An element the allowlist drops hides its content all the same (<form hidden>,
 	// <x-note style="display:none">): it reaches the writer when it carries either attribute.
-	p.AllowAttrs("hidden", "style").OnElementsMatching(otherElements())
+	p.AllowAttrs("hidden").OnElementsMatching(otherElements())
+	p.AllowAttrs("style").Matching(judgedStyle()).OnElementsMatching(otherElements())
 	p.AllowElements("template")
 	p.AllowNoAttrs().OnElements("template")
 	return p
 }
+
+// judgedStyle matches the style attributes the writer must read: those that name a property
+// styleHides reads (display, visibility, content-visibility, opacity, font-size, font) or hold
+// a CSS escape, which could spell one. bluemonday drops every other style attribute, as it did
+// all of them before, without writing it for the writer to drop.
+var judgedStyle = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)display|visibility|opacity|font|\\`)
+})
 
 // skippedContent are the elements whose content bluemonday leaves out when it drops them
 // (its default SkipElementsContent list). otherElements does not match them: bluemonday
