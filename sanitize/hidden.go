@@ -23,7 +23,9 @@ import (
 // which overrides the hidden attribute as an author style overrides the user agent's.
 func styleHides(style string) (hides, shows bool) {
 	var display, visibility, contentVis, opacity, fontSize cssValue
-	for decl := range strings.SplitSeq(stripCSSComments(style), ";") {
+	for rest, more := stripCSSComments(style), true; more; {
+		var decl string
+		decl, rest, more = strings.Cut(rest, ";")
 		name, value, ok := strings.Cut(decl, ":")
 		if !ok {
 			continue
@@ -178,7 +180,7 @@ func zeroLength(v string) bool {
 // fontShorthandZero reports whether a font shorthand's size (the token before the family,
 // with an optional /line-height) is zero.
 func fontShorthandZero(v string) bool {
-	for tok := range strings.FieldsSeq(v) {
+	for _, tok := range strings.Fields(v) {
 		size, _, _ := strings.Cut(tok, "/")
 		if zeroLength(size) {
 			return true
@@ -276,42 +278,60 @@ func scopeBoundary(name string) bool {
 // arrives: those the tree builder would close first are cut (an open li by an li, an open dt or
 // dd by either, an open p by a block, an open cell or row by a cell or row).
 func impliedClose(open []string, name string) int {
-	closes := func(stops ...string) func(string) bool {
-		return func(e string) bool {
-			for _, s := range stops {
-				if e == s {
-					return true
-				}
-			}
-			return false
-		}
-	}
-	var target, boundary func(string) bool
-	switch {
-	case name == "li":
-		target, boundary = closes("li"), closes("ul", "ol", "table", "td", "th", "caption", "template")
-	case name == "dt" || name == "dd":
-		target, boundary = closes("dt", "dd"), closes("dl", "table", "td", "th", "caption", "template")
-	case name == "td" || name == "th":
-		target, boundary = closes("td", "th"), closes("tr", "table", "template")
-	case name == "tr":
-		target, boundary = closes("tr"), closes("table", "template")
-	case name == "thead" || name == "tbody" || name == "tfoot":
-		target, boundary = closes("thead", "tbody", "tfoot"), closes("table", "template")
-	case closesP(name):
-		target, boundary = closes("p"), closes("table", "td", "th", "caption", "template")
-	default:
+	kind := closingKind(name)
+	if kind == 0 {
 		return len(open)
 	}
 	for i := len(open) - 1; i >= 0; i-- {
-		if target(open[i]) {
+		e := open[i]
+		if closingKind(e) == kind && (kind != 'p' || e == "p") {
 			return i
 		}
-		if boundary(open[i]) {
+		if closeBoundary(kind, e) {
 			break
 		}
 	}
 	return len(open)
+}
+
+// closingKind groups the start tags that close an open element of their group: 'l' li, 'd'
+// dt and dd, 'c' cells, 'r' rows, 's' table sections, 'p' what closes a p (and p itself); 0
+// for the rest.
+func closingKind(name string) byte {
+	switch name {
+	case "li":
+		return 'l'
+	case "dt", "dd":
+		return 'd'
+	case "td", "th":
+		return 'c'
+	case "tr":
+		return 'r'
+	case "thead", "tbody", "tfoot":
+		return 's'
+	}
+	if closesP(name) {
+		return 'p'
+	}
+	return 0
+}
+
+// closeBoundary reports whether an open element e keeps a start tag of kind from closing what
+// is open outside it.
+func closeBoundary(kind byte, e string) bool {
+	switch e {
+	case "table", "template":
+		return true
+	case "td", "th", "caption":
+		return kind != 'c' && kind != 'r' && kind != 's'
+	case "ul", "ol":
+		return kind == 'l'
+	case "dl":
+		return kind == 'd'
+	case "tr":
+		return kind == 'c'
+	}
+	return false
 }
 
 // closesP reports whether a start tag of name closes an open p.

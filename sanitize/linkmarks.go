@@ -70,18 +70,18 @@ var marks = [...]string{
 
 // writeMarked writes tag, a start tag as Token.String writes it, with the attributes of mark
 // after its own.
-func writeMarked[T string | []byte](b *strings.Builder, tag T, mark linkMark) {
+func writeMarked(b *strings.Builder, tag string, mark linkMark) {
 	if mark == noMark {
-		b.Write([]byte(tag))
+		b.WriteString(tag)
 		return
 	}
 	end := len(tag) - 1 // before ">", or "/>" for a self-closing tag
 	if end > 0 && tag[end-1] == '/' {
 		end--
 	}
-	b.Write([]byte(tag[:end]))
+	b.WriteString(tag[:end])
 	b.WriteString(marks[mark])
-	b.Write([]byte(tag[end:]))
+	b.WriteString(tag[end:])
 }
 
 // sanitizeMarked is bluemonday's Sanitize with the link marks and without what a person would

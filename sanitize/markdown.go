@@ -451,7 +451,9 @@ func (r *mdRenderer) fence() {
 	fence := strings.Repeat("`", max(3, longestRun(body, '`')+1))
 	r.writeLine(fence, nil, -1)
 	if body != "" {
-		for l := range strings.SplitSeq(body, "\n") {
+		for rest, more := body, true; more; {
+			var l string
+			l, rest, more = strings.Cut(rest, "\n")
 			r.writeLine(strings.TrimSuffix(l, "\r"), nil, -1)
 		}
 	}

@@ -230,28 +230,27 @@ var otherElements = sync.OnceValue(func() *regexp.Regexp {
 // reads: a slot found from the name's length and its first, middle and last bytes, and one
 // comparison, cost less than hashing the name into a map (above all in WebAssembly).
 func keptElement(name string) bool {
-	slots := keptSlots()
-	return name != "" && slots[keptSlot(name)] == name
+	if name == "" {
+		return false
+	}
+	i := keptSlots()[keptSlot(name)]
+	return i > 0 && htmlElements[i-1] == name
 }
 
 // keptSlot is the slot of a name in keptSlots.
 func keptSlot(name string) int {
-	return (len(name)*5 + int(name[0])*31 + int(name[len(name)/2])*7 + int(name[len(name)-1])*11) &
-		(len(keptTable{}) - 1)
+	return (len(name)*5 + int(name[0])*31 + int(name[len(name)/2])*7 + int(name[len(name)-1])*11) & 511
 }
 
-type keptTable [512]string
-
-// keptSlots are htmlElements by keptSlot; it panics when two share a slot, which the tests
-// would show at once.
-var keptSlots = sync.OnceValue(func() *keptTable {
-	var t keptTable
-	for _, e := range htmlElements {
-		if i := keptSlot(e); t[i] != "" {
-			panic("sanitize: " + e + " and " + t[i] + " share a slot of keptSlots")
-		} else {
-			t[i] = e
+// keptSlots hold, by keptSlot, 1 + the index in htmlElements of the name in that slot (0: none);
+// it panics when two names share a slot, which every test would show at once.
+var keptSlots = sync.OnceValue(func() *[512]uint8 {
+	var t [512]uint8
+	for i, e := range htmlElements {
+		if j := t[keptSlot(e)]; j != 0 {
+			panic("sanitize: " + e + " and " + htmlElements[j-1] + " share a slot of keptSlots")
 		}
+		t[keptSlot(e)] = uint8(i + 1)
 	}
 	return &t
 })

@@ -126,7 +126,7 @@ func (w *renderingWriter) tag(s string) bool {
 	w.count(name, s, judged)
 	if len(judged) > 0 {
 		w.tagBuf = appendCut(w.tagBuf[:0], s, judged)
-		writeMarked(&w.html, w.tagBuf, mark)
+		writeMarked(&w.html, string(w.tagBuf), mark)
 	} else {
 		writeMarked(&w.html, s, mark)
 	}
