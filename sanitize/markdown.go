@@ -12,12 +12,13 @@ import (
 // every other block on lines of its own, blocks apart by a blank line. Page text is escaped
 // (appendEscapedText, lineStartEscape).
 type mdRenderer struct {
-	out   []byte // the Markdown written so far
-	pbuf  []byte // a line's prefix, reused
-	line  []byte // the current line's inline Markdown, without its prefix
-	lineT bool   // the line's first byte came from page text
-	lineN int    // lines written so far, so a link knows whether its text stayed on one line
-	blank bool   // a blank line is due before the next line
+	out     []byte // the Markdown written so far
+	pending []byte // text written since the last tag (text)
+	pbuf    []byte // a line's prefix, reused
+	line    []byte // the current line's inline Markdown, without its prefix
+	lineT   bool   // the line's first byte came from page text
+	lineN   int    // lines written so far, so a link knows whether its text stayed on one line
+	blank   bool   // a blank line is due before the next line
 	// settled: the blank line due was written already (settle)
 	settled bool
 	// hardBreak: the last line written ends with a <br>'s backslash
@@ -64,9 +65,22 @@ type mdAttrs struct {
 // inCell reports whether inline content goes to a table's open cell rather than the line.
 func (r *mdRenderer) inCell() bool { return r.table != nil && r.table.inCell }
 
-// text writes a text token, unescaped: into pre verbatim, into code folded, else folded and
-// escaped.
+// text takes a text write, unescaped. Writes that follow one another are one run of text, as
+// a tokenizer reading the markup again would see them (bluemonday writes a space for a tag it
+// drops, and nothing for content it skips): the run is rendered at the next tag (flushText), so
+// that what page text becomes never depends on how it was written.
 func (r *mdRenderer) text(t string) {
+	r.pending = append(r.pending, t...)
+}
+
+// flushText renders the pending run of text: into pre verbatim, into code folded, else folded
+// and escaped.
+func (r *mdRenderer) flushText() {
+	t := r.pending
+	if len(t) == 0 {
+		return
+	}
+	r.pending = t[:0]
 	switch {
 	case r.pre > 0 && !r.inCell():
 		r.preBuf = append(r.preBuf, t...)
@@ -114,7 +128,7 @@ func (r *mdRenderer) dst() *[]byte {
 
 // appendFolded appends t with each run of HTML white space folded into one space, none at the
 // start when space is set (the buffer already ends with one).
-func appendFolded(b []byte, t string, space bool) []byte {
+func appendFolded[T string | []byte](b []byte, t T, space bool) []byte {
 	for i := 0; i < len(t); {
 		if isTagSpace(t[i]) {
 			if !space {
@@ -257,6 +271,7 @@ func (r *mdRenderer) block() {
 
 // element renders a start or end tag.
 func (r *mdRenderer) element(tag string, end bool, a *mdAttrs) {
+	r.flushText()
 	if r.table != nil && r.tableTag(tag, end, a) {
 		return
 	}
@@ -320,21 +335,20 @@ func (r *mdRenderer) element(tag string, end bool, a *mdAttrs) {
 
 // link opens or closes a link: its text becomes [text](url) when it stayed on one line.
 func (r *mdRenderer) link(end bool, a *mdAttrs) {
-	if r.code > 0 || r.pre > 0 {
-		return
-	}
 	if !end {
 		if len(r.links) > 0 {
 			r.link(true, nil) // a link inside a link closes it, as the HTML parser does
 		}
-		if a.href == "" {
-			return
+		href := a.href
+		if r.code > 0 || r.pre > 0 {
+			href = "" // a link inside code is its text
 		}
 		start, n := len(r.line), r.lineN
 		if r.inCell() {
 			start, n = len(r.table.cell), -1
 		}
-		r.links = append(r.links, mdLink{href: a.href, start: start, lineN: n})
+		// A link without a URL is kept too, so that its end tag closes it and no other.
+		r.links = append(r.links, mdLink{href: href, start: start, lineN: n})
 		return
 	}
 	if len(r.links) == 0 {
@@ -342,6 +356,9 @@ func (r *mdRenderer) link(end bool, a *mdAttrs) {
 	}
 	l := r.links[len(r.links)-1]
 	r.links = r.links[:len(r.links)-1]
+	if l.href == "" {
+		return
+	}
 	buf, n := &r.line, r.lineN
 	if r.inCell() {
 		buf, n = &r.table.cell, -1
@@ -572,6 +589,7 @@ func (r *mdRenderer) closeBox(kind byte) {
 
 // finish closes what is still open and returns the Markdown.
 func (r *mdRenderer) finish() string {
+	r.flushText()
 	if r.pre > 0 {
 		r.pre = 0
 		r.fence()

@@ -44,6 +44,9 @@ func TestMarkdown(t *testing.T) {
 		{"hr", `<p>a</p><hr><p>b</p>`, "a\n\n---\n\nb"},
 		{"escapes at line start", `<p># a</p><p>12) b</p><p>--- </p>`, "\\# a\n\n12\\) b\n\n\\---"},
 		{"escapes inline", `<p>a|b [c](d) ` + "`e`" + ` &lt;f&gt; &amp;g \h</p>`, "a\\|b \\[c\\](d) \\`e\\` \\<f> \\&g \\\\h"},
+		{"link left open inside code in a cell", `<table><tr><td><a href="https://e.test/"><code>x</td></tr></table>`,
+			"|  |\n| --- |\n| [https://e.test/](https://e.test/)`x` |"},
+		{"text runs join across dropped tags", "000</C>0<<A>", "000 0<"},
 		{"empty item keeps its marker", `<ul><li></li><li>b</li></ul>`, "-\n- b"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

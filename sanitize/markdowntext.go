@@ -11,7 +11,7 @@ import "strings"
 // appendFoldedEscaped appends page text t to b as appendEscapedText does, each run of HTML
 // white space folded into one space and none at the start when space is set (b already ends
 // with one): one pass, no copy of t.
-func appendFoldedEscaped(b []byte, t string, space bool) []byte {
+func appendFoldedEscaped[T string | []byte](b []byte, t T, space bool) []byte {
 	for i := 0; i < len(t); i++ {
 		c := t[i]
 		if isTagSpace(c) {
@@ -37,7 +37,7 @@ func appendEscapedText(b []byte, t string) []byte {
 }
 
 // appendEscapedByte appends t[i], escaped when Markdown could read it as inline structure.
-func appendEscapedByte(b []byte, t string, i int) []byte {
+func appendEscapedByte[T string | []byte](b []byte, t T, i int) []byte {
 	c := t[i]
 	switch c {
 	case '\\', '`', '[', ']', '|':

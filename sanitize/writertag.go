@@ -40,7 +40,7 @@ func (w *renderingWriter) tag(s string) bool {
 			return true
 		}
 		if !keptElement(name) {
-			w.html.WriteByte(' ') // an element kept only to be judged: dropped as bluemonday drops it
+			w.space() // an element kept only to be judged: dropped as bluemonday drops it
 			return true
 		}
 		w.html.WriteString(s)
@@ -120,7 +120,7 @@ func (w *renderingWriter) tag(s string) bool {
 		return true
 	}
 	if name != "template" && !keptElement(name) {
-		w.html.WriteByte(' ') // an element kept only to be judged: dropped as bluemonday drops it
+		w.space() // an element kept only to be judged: dropped as bluemonday drops it
 		return true
 	}
 	w.count(name, s, judged)
@@ -134,6 +134,14 @@ func (w *renderingWriter) tag(s string) bool {
 		w.r.element(name, false, &a)
 	}
 	return true
+}
+
+// space writes the space bluemonday writes for a tag it drops, into the markup and the text.
+func (w *renderingWriter) space() {
+	w.html.WriteByte(' ')
+	if w.r != nil {
+		w.r.text(" ")
+	}
 }
 
 // count counts a start tag as written (s) and its attributes, less those in the ranges skip.
