@@ -65,7 +65,7 @@ func TestNormalizeMapping(t *testing.T) {
 			`{"type":"html","html":"<h1>Title</h1><p>Hello <b>world</b></p>"}`,
 			`{"content":[{"type":"resource","resource":{"uri":"webmcp://content/0.html","mimeType":"text/html",` +
 				`"text":"<h1>Title</h1><p>Hello <b>world</b></p>"},"annotations":{"audience":["user"]}},` +
-				`{"type":"text","text":"Title\n\nHello world","annotations":{"audience":["assistant"]}}],"resultType":"complete"}`},
+				`{"type":"text","text":"# Title\n\nHello world","annotations":{"audience":["assistant"]}}],"resultType":"complete"}`},
 		{"link", `{"type":"link","url":"https://example.com/a?b=1","title":"Example"}`,
 			`{"content":[{"type":"resource_link","uri":"https://example.com/a?b=1","name":"Example","title":"Example"}],` +
 				`"resultType":"complete"}`},

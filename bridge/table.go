@@ -107,55 +107,23 @@ func isPlainNumber(s string) bool {
 	return err == nil && !strings.ContainsAny(s, "xXpP_iInN") // no hex, underscores, Inf or NaN
 }
 
-// markdownTable writes a GFM table. Pipes and backslashes are escaped and line breaks become
-// spaces, so no cell can end its row or inject a row of its own.
+// markdownTable writes the table as the model reads it: each cell page text, escaped
+// (sanitize.EscapeMarkdown: a pipe cannot end its cell, a line break cannot start a row, and
+// nothing reads as a link or code), in the one table layout the model's Markdown has
+// (sanitize.MarkdownTable, which html tables use too).
 func markdownTable(headers []string, rows [][]string) string {
-	var b strings.Builder
-	row := func(cells []string) {
-		b.WriteString("|")
-		for _, c := range cells {
-			b.WriteString(" ")
-			b.WriteString(markdownCell(c))
-			b.WriteString(" |")
+	esc := func(cells []string) []string {
+		out := make([]string, len(cells))
+		for i, c := range cells {
+			out[i] = sanitize.EscapeMarkdown(c)
 		}
-		b.WriteString("\n")
+		return out
 	}
-	row(headers)
-	b.WriteString("|")
-	for range headers {
-		b.WriteString(" --- |")
+	md := make([][]string, len(rows))
+	for i, r := range rows {
+		md[i] = esc(r)
 	}
-	b.WriteString("\n")
-	for _, r := range rows {
-		row(r)
-	}
-	return strings.TrimSuffix(b.String(), "\n")
-}
-
-// markdownCell escapes backslashes and pipes and turns each line break ("\r\n", "\n" or "\r")
-// into a space. (A loop, not a strings.Replacer: the module would carry the Replacer's
-// general machinery for this one use.)
-func markdownCell(s string) string {
-	if !strings.ContainsAny(s, "\\|\r\n") {
-		return s
-	}
-	var b strings.Builder
-	b.Grow(len(s) + 8)
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; c {
-		case '\\', '|':
-			b.WriteByte('\\')
-			b.WriteByte(c)
-		case '\r', '\n':
-			if c == '\r' && i+1 < len(s) && s[i+1] == '\n' {
-				i++
-			}
-			b.WriteByte(' ')
-		default:
-			b.WriteByte(c)
-		}
-	}
-	return b.String()
+	return sanitize.MarkdownTable(esc(headers), md)
 }
 
 // writeCSVRecord writes one record as encoding/csv's Writer does by default: fields quoted when

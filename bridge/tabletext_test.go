@@ -31,13 +31,3 @@ func TestWriteCSVRecordAsEncodingCSV(t *testing.T) {
 		}
 	}
 }
-
-// TestMarkdownCellAsReplacer holds markdownCell to the strings.Replacer it replaces.
-func TestMarkdownCellAsReplacer(t *testing.T) {
-	replacer := strings.NewReplacer(`\`, `\\`, "|", `\|`, "\r\n", " ", "\n", " ", "\r", " ")
-	for _, c := range append(tableCells, "\r\r\n\n|\\", "a\n\rb") {
-		if got, want := markdownCell(c), replacer.Replace(c); got != want {
-			t.Errorf("markdownCell(%q) = %q, the replacer gives %q", c, got, want)
-		}
-	}
-}

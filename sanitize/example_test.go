@@ -23,7 +23,7 @@ func ExampleHTMLAndText() {
 	// Output:
 	// <h1>Report</h1>  <ul><li>one</li><li>two</li></ul>
 	// ---
-	// Report
+	// # Report
 	//
 	// - one
 	// - two

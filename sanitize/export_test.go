@@ -70,3 +70,6 @@ var (
 
 // Regexp is the pattern's regexp, for the oracle tests.
 func (p *pattern) Regexp() *regexp.Regexp { return p.regexp() }
+
+// StyleHides is styleHides, for the external fuzz tests.
+var StyleHides = styleHides

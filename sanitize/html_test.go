@@ -62,7 +62,8 @@ func TestHTMLText(t *testing.T) {
 		`<ul><li>one</li><li>two</li></ul><table><tr><th>a</th><th>b</th></tr><tr><td>1</td><td>2</td></tr></table>`+
 		`<img src="https://e.test/i.png" alt="chart">`, defaultRules)
 	assert.Equal(t,
-		"Report\n\nSee the report (https://e.test/r) and https://e.test/x.\n\n- one\n- two\n\na | b\n1 | 2\n[image: chart]",
+		"# Report\n\nSee [the report](https://e.test/r) and [https://e.test/x](https://e.test/x).\n\n- one\n- two\n\n"+
+			"| a | b |\n| --- | --- |\n| 1 | 2 |\n\n![chart](https://e.test/i.png)",
 		sanitize.HTMLText(clean))
 }
 
@@ -136,7 +137,7 @@ func TestHTMLURLHosts(t *testing.T) {
 				sanitize.HTML(`<a href="`+tt.url+`">x</a>`, defaultRules))
 			assert.Equal(t, `<img src="`+want+`">`, sanitize.HTML(`<img src="`+tt.url+`">`, defaultRules))
 			s := sanitize.HTMLAndText(`<a href="`+tt.url+`">x</a>`, defaultRules)
-			assert.Equal(t, "x ("+tt.want+")", s.Text, "the plain text names the same URL")
+			assert.Equal(t, "[x]("+tt.want+")", s.Text, "the Markdown links the same URL")
 			assert.Empty(t, s.Removed)
 		})
 	}

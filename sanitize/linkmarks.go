@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/microcosm-cc/bluemonday"
-	nethtml "golang.org/x/net/html"
 )
 
 // The marks every kept link carries — rel="nofollow noreferrer", and on a link to another host
@@ -77,7 +76,7 @@ func writeMarked(b *strings.Builder, tag string, mark linkMark) {
 		return
 	}
 	end := len(tag) - 1 // before ">", or "/>" for a self-closing tag
-	if strings.HasSuffix(tag, "/>") {
+	if end > 0 && tag[end-1] == '/' {
 		end--
 	}
 	b.WriteString(tag[:end])
@@ -85,42 +84,17 @@ func writeMarked(b *strings.Builder, tag string, mark linkMark) {
 	b.WriteString(tag[end:])
 }
 
-// markLinks gives the links of sanitized markup their marks, reading it with the tokenizer:
-// the fallback for output the writer could not read token by token.
-func markLinks(markup string) string {
-	var b strings.Builder
-	z := nethtml.NewTokenizer(strings.NewReader(markup))
-	for {
-		tt := z.Next()
-		if tt == nethtml.ErrorToken {
-			return b.String()
-		}
-		raw := string(z.Raw())
-		if tt != nethtml.StartTagToken && tt != nethtml.SelfClosingTagToken {
-			b.WriteString(raw)
-			continue
-		}
-		tok := z.Token()
-		mark := noMark
-		for _, a := range tok.Attr {
-			if tok.Data == "a" && a.Key == "href" {
-				mark = markFor(a.Val, mark)
-			}
-		}
-		writeMarked(&b, tok.String(), mark)
-	}
-}
-
-// sanitizeMarked is bluemonday's Sanitize with the link marks (HTML): the writer reads only the
-// start tags of links.
+// sanitizeMarked is bluemonday's Sanitize with the link marks and without what a person would
+// not see (HTML): the writer renders no Markdown and counts nothing.
 func sanitizeMarked(p *bluemonday.Policy, s string) string {
 	if strings.TrimSpace(s) == "" {
 		return s // what Sanitize hands back as it is
 	}
-	w := &renderingWriter{linksOnly: true}
+	w := &renderingWriter{}
 	w.html.Grow(len(s))
 	if err := p.SanitizeReaderToWriter(strings.NewReader(s), w); err != nil {
 		return "" // Sanitize's answer to input the tokenizer cannot read
 	}
-	return w.markedHTML()
+	w.rereadUnread()
+	return w.html.String()
 }

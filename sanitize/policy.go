@@ -159,8 +159,104 @@ var htmlPolicy = sync.OnceValue(func() *bluemonday.Policy { return buildHTMLPoli
 var buildHTMLPolicy = newHTMLPolicy
 
 // newHTMLPolicy builds the bluemonday policy of normalized rules r from htmlElements, htmlAttrs
-// and linkAttrs.
+// and linkAttrs, with what the writer needs to judge what a person would not see: the hidden
+// and style attributes, which it never writes, and the template element, which it leaves out
+// with its content (hidden.go).
 func newHTMLPolicy(r HTMLRules) *bluemonday.Policy {
+	p := allowlistPolicy(r)
+	p.AllowAttrs("hidden").Globally()
+	p.AllowAttrs("style").Matching(judgedStyle()).Globally()
+	// An element the allowlist drops hides its content all the same (<form hidden>,
+	// <x-note style="display:none">): it reaches the writer when it carries either attribute.
+	p.AllowAttrs("hidden").OnElementsMatching(otherElements())
+	p.AllowAttrs("style").Matching(judgedStyle()).OnElementsMatching(otherElements())
+	p.AllowElements("template")
+	p.AllowNoAttrs().OnElements("template")
+	return p
+}
+
+// judgedStyle matches the style attributes the writer must read: those that name a property
+// styleHides reads (display, visibility, content-visibility, opacity, font-size, font) or hold
+// a CSS escape, which could spell one. bluemonday drops every other style attribute, as it did
+// all of them before, without writing it for the writer to drop.
+var judgedStyle = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`(?i)display|visibility|opacity|font|\\`)
+})
+
+// skippedContent are the elements whose content bluemonday leaves out when it drops them
+// (its default SkipElementsContent list). otherElements does not match them: bluemonday
+// writes the content of an element a pattern matches.
+var skippedContent = []string{"frame", "frameset", "iframe", "noembed", "noframes", "noscript", "nostyle",
+	"object", "script", "style", "title"}
+
+// otherElements matches every element name but those of skippedContent: the complement of a
+// finite set, written as the ways a name can differ from each of them (a prefix of one
+// followed by a character none continues with, a proper prefix that is none of them, or one
+// of them followed by more).
+var otherElements = sync.OnceValue(func() *regexp.Regexp {
+	prefixes := map[string]string{} // prefix → the characters that continue it
+	words := map[string]bool{}
+	for _, w := range skippedContent {
+		words[w] = true
+		for i := 0; i < len(w); i++ {
+			if !strings.ContainsRune(prefixes[w[:i]], rune(w[i])) {
+				prefixes[w[:i]] += w[i : i+1]
+			}
+		}
+		if _, ok := prefixes[w]; !ok {
+			prefixes[w] = ""
+		}
+	}
+	keys := make([]string, 0, len(prefixes))
+	for k := range prefixes {
+		keys = append(keys, k)
+	}
+	sort.Sort(sort.StringSlice(keys))
+	var alts []string
+	for _, p := range keys {
+		if next := prefixes[p]; next == "" {
+			alts = append(alts, regexp.QuoteMeta(p)+".+")
+		} else {
+			alts = append(alts, regexp.QuoteMeta(p)+"[^"+next+"].*")
+		}
+		if p != "" && !words[p] {
+			alts = append(alts, regexp.QuoteMeta(p))
+		}
+	}
+	return regexp.MustCompile(`^(?s:` + strings.Join(alts, "|") + `)$`)
+})
+
+// keptElement reports whether name is one of htmlElements. It runs for every tag the writer
+// reads: a slot found from the name's length and its first, middle and last bytes, and one
+// comparison, cost less than hashing the name into a map (above all in WebAssembly).
+func keptElement(name string) bool {
+	if name == "" {
+		return false
+	}
+	i := keptSlots()[keptSlot(name)]
+	return i > 0 && htmlElements[i-1] == name
+}
+
+// keptSlot is the slot of a name in keptSlots.
+func keptSlot(name string) int {
+	return (len(name)*5 + int(name[0])*31 + int(name[len(name)/2])*7 + int(name[len(name)-1])*11) & 511
+}
+
+// keptSlots hold, by keptSlot, 1 + the index in htmlElements of the name in that slot (0: none);
+// it panics when two names share a slot, which every test would show at once.
+var keptSlots = sync.OnceValue(func() *[512]uint8 {
+	var t [512]uint8
+	for i, e := range htmlElements {
+		if j := t[keptSlot(e)]; j != 0 {
+			panic("sanitize: " + e + " and " + htmlElements[j-1] + " share a slot of keptSlots")
+		}
+		t[keptSlot(e)] = uint8(i + 1)
+	}
+	return &t
+})
+
+// allowlistPolicy is the policy of the allowlist tables alone.
+func allowlistPolicy(r HTMLRules) *bluemonday.Policy {
 	p := bluemonday.NewPolicy()
 	p.AllowElements(htmlElements...)
 	// Kept without attributes too (bluemonday's own list lacks main, bdo and data); an a or an img

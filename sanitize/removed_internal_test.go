@@ -93,7 +93,7 @@ func TestSanitizeReadsOutputOnce(t *testing.T) {
 	for _, in := range []string{fixtures.Article(4 << 10),
 		`<a href="https://e.test/?a=1&amp;b=2" title='"x"'>x</a><br/><img src="https://e.test/i.png" alt="a&lt;b">`,
 		"<pre>\r\n x\x00 &amp;</pre><p title=\"\r\">a</p ><table><tr><td colspan=2>1</td></tr></table>", `<p>a</p foo=bar>`} {
-		w := &renderingWriter{r: textRenderer{counts: newMarkupCounts()}}
+		w := &renderingWriter{r: &mdRenderer{}, counts: newMarkupCounts()}
 		if err := htmlPolicy().SanitizeReaderToWriter(strings.NewReader(in), w); err != nil || w.unread {
 			t.Errorf("HTMLAndText(%q) read its output again (error %v)", in, err)
 		}

@@ -55,7 +55,7 @@ func ExampleAddTool() {
 	}
 	// Output:
 	// resource text/html: <h2>sales</h2><p>Up <b>12%</b></p>
-	// text: "sales\n\nUp 12%"
+	// text: "## sales\n\nUp 12%"
 	// text: "[html sanitized: removed onclick=]"
 	// link "Read more": https://example.com/sales
 }

@@ -16,7 +16,7 @@ import (
 // profileSplit measures rows 11: natively, a CPU profile of bridge.NormalizeJSON of the
 // article's HTML (BenchmarkNormalizeHTML10KB and …500KB of package bridge) split by where the
 // time goes — bluemonday's own work, and inside it the bridge's URL checks and the writer that
-// renders the plain text as bluemonday writes; the count of the input's tags for the removal
+// renders the Markdown and leaves out hidden elements as bluemonday writes; the count of the input's tags for the removal
 // notice; the JSON decode; the rest — with NormalizeJSON against bluemonday's UGCPolicy alone
 // (BenchmarkBluemondayUGC…) timed in the same `go test` run. The 10 KB profile's top functions
 // go into the report.
@@ -52,7 +52,7 @@ func (b *bench) profileSplit() {
 		count, decode := cum(`/sanitize\.countMarkup$`), cum(`/jsonvalue\.Decode$`)
 		b.add(row{c.id, "11. natively: `bridge.NormalizeJSON` of " + c.size + " HTML (the article), CPU profile split",
 			fmt.Sprintf(
-				"bluemonday's own work %s; inside it the bridge's URL checks %s and the plain-text rendering as "+
+				"bluemonday's own work %s; inside it the bridge's URL checks %s and the Markdown and hidden elements as "+
 					"bluemonday writes %s; "+
 					"counting the input's tags (removal notice) %s; JSON decode %s; the rest (blocks, notices, "+
 					"limits) %s — of %.2f s of samples. "+

@@ -100,7 +100,7 @@ func TestCallNormalized(t *testing.T) {
 			html = c.Resource.MIMEType == "text/html"
 			assert.Contains(t, c.Resource.Text, "<h1>Tea</h1>")
 		case *mcp.TextContent:
-			md = md || c.Text == "Tea\n\ngreen"
+			md = md || c.Text == "# Tea\n\ngreen"
 		}
 	}
 	assert.True(t, html, "a text/html resource: %s", raw)

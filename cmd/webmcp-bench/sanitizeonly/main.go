@@ -33,7 +33,7 @@ func main() {
 // stages times, median of runs in ms, what the module does with the JSON of an html result, one
 // stage more each time: decoding the JSON; bluemonday's UGCPolicy on the markup (the floor);
 // bluemonday with the bridge's policy (its URL checks included); sanitize.HTMLAndText (plus the
-// plain-text rendering and the count of what was removed); bridge.NormalizeJSON (plus decoding
+// Markdown, hidden elements and the count of what was removed); bridge.NormalizeJSON (plus decoding
 // and the blocks); and that with the result written as JSON. Each run times every stage once, so
 // that a busy machine slows all of them alike.
 func stages(doc []byte, runs int) map[string]any {
