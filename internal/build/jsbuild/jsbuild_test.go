@@ -83,6 +83,9 @@ func TestBuild(t *testing.T) {
 	for _, c := range chunks {
 		assert.Contains(t, string(script), c.outfile, "the script names the chunk it fetches")
 	}
+	// esbuild adds __require and __toESM to a script for an external import() written as a
+	// literal, where nothing calls them: every page would pay for them (chunk.ts's importChunk).
+	assert.NotContains(t, string(script), "Dynamic require of", "the script carries esbuild's unused require helpers")
 }
 
 // TestChunkMustNotCarryLoaderState: a chunk that imports the loader's captures (or its state)
