@@ -85,3 +85,12 @@ export function loadChunk<T>(source: string, needs: unknown, bundled: (() => Pro
     call(d.appendChild, call(d.documentElement, document), script);
   });
 }
+
+/** importChunk imports the ES module chunk built from source, in the script build, from beside
+ * the loader (import() in a classic script resolves against the script's own URL). The
+ * specifier is a value, not a literal: esbuild then neither follows it nor adds the helpers it
+ * adds to a script for an external import() (__require, __toESM), which nothing would call. */
+export function importChunk<T>(source: string): Promise<T> {
+  const file = "./" + (__WEBMCP_CHUNKS__ as Record<string, string>)[source];
+  return import(file) as Promise<T>;
+}

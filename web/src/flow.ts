@@ -9,7 +9,7 @@
 import { checkInput, newSchema, refusal, state, type SchemaRef } from "./host.ts";
 import { toJSON } from "./encode.ts";
 import type { PatternCheck } from "./schema-check.ts";
-import { loadChunk } from "./chunk.ts";
+import { importChunk, loadChunk } from "./chunk.ts";
 import { errorBlock, errorResult, normalize, passThrough, reread, type NormalizedHead } from "./results.ts";
 import { call, hasOwn, parse, then } from "./builtins.ts";
 import { MESSAGE_PREFIX } from "./generated/boundary.ts";
@@ -78,12 +78,15 @@ function loadChecker(): Promise<unknown> {
   return checkerLoading;
 }
 
+/** What the pattern checker's chunk gives (patterns.ts). */
+type PatternsCode = typeof import("./patterns.ts");
+
 /** loadPatterns fetches the pattern checker once: null when it cannot be loaded. */
 function loadPatterns(): Promise<PatternCheck | null> {
   patternsLoading ??= call(
     then,
-    import("./patterns.ts"),
-    (m: typeof import("./patterns.ts")) => (patternCheck = m.patternProblem),
+    __WEBMCP_CHUNKED__ ? importChunk<PatternsCode>("./patterns.ts") : import("./patterns.ts"),
+    (m: PatternsCode) => (patternCheck = m.patternProblem),
     notLoaded("pattern"),
   );
   return patternsLoading;

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"cmp"
 	"compress/gzip"
 	"encoding/json"
 	"fmt"
@@ -65,13 +66,20 @@ func esbuild(b build, o options) []error {
 		Banner:            map[string]string{"js": banner},
 		Footer:            map[string]string{"js": footer},
 		Write:             true,
-		Metafile:          b.chunk,
+		Metafile:          b.chunk || o.sizes == b.outfile,
 		LogLevel:          api.LogLevelWarning,
 		Plugins:           plugins,
 		Define:            define,
 		External:          []string{"react"},
 	})
 	var errs []error
+	if o.sizes == b.outfile && len(r.Errors) == 0 {
+		table, err := sourceSizes(r.Metafile, b.outfile)
+		if err != nil {
+			errs = append(errs, err)
+		}
+		fmt.Print(table)
+	}
 	if b.chunk {
 		for _, bad := range chunkCopies(r.Metafile) {
 			errs = append(errs, fmt.Errorf("%s must not carry %s: the loader passes what it needs", b.outfile, bad))
@@ -137,6 +145,41 @@ func chunkCopies(metafile string) []string {
 	}
 	slices.Sort(bad)
 	return bad
+}
+
+// sourceSizes is what each source weighs in outfile, by its build's metafile: a line of the
+// bytes it adds to the file (minified, before gzip) and its path each, heaviest first.
+func sourceSizes(metafile, outfile string) (string, error) {
+	var m struct {
+		Outputs map[string]struct {
+			Inputs map[string]struct{ BytesInOutput int }
+		}
+	}
+	if err := json.Unmarshal([]byte(metafile), &m); err != nil {
+		return "", fmt.Errorf("%s: an unreadable metafile: %w", outfile, err)
+	}
+	type size struct {
+		src   string
+		bytes int
+	}
+	var sizes []size
+	total := 0
+	for path, out := range m.Outputs {
+		if filepath.Base(path) != outfile {
+			continue
+		}
+		for src, in := range out.Inputs {
+			sizes = append(sizes, size{src, in.BytesInOutput})
+			total += in.BytesInOutput
+		}
+	}
+	slices.SortFunc(sizes, func(a, b size) int { return cmp.Or(b.bytes-a.bytes, strings.Compare(a.src, b.src)) })
+	var table strings.Builder
+	for _, s := range sizes {
+		fmt.Fprintf(&table, "%7d  %s\n", s.bytes, s.src)
+	}
+	fmt.Fprintf(&table, "%7d  %s, from its sources (the rest is esbuild's own code)\n", total, outfile)
+	return table.String(), nil
 }
 
 func mustJSON(v any) string {

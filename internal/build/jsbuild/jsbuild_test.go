@@ -2,6 +2,8 @@ package main
 
 import (
 	"crypto/rand"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -83,6 +85,9 @@ func TestBuild(t *testing.T) {
 	for _, c := range chunks {
 		assert.Contains(t, string(script), c.outfile, "the script names the chunk it fetches")
 	}
+	// esbuild adds __require and __toESM to a script for an external import() written as a
+	// literal, where nothing calls them: every page would pay for them (chunk.ts's importChunk).
+	assert.NotContains(t, string(script), "Dynamic require of", "the script carries esbuild's unused require helpers")
 }
 
 // TestChunkMustNotCarryLoaderState: a chunk that imports the loader's captures (or its state)
@@ -113,9 +118,46 @@ func TestLoaderBudget(t *testing.T) {
 	assert.NoError(t, checkLoaderBudget(dir, "small.js"))
 }
 
+// TestSourceSizes: -sizes prints what each source weighs in the file it names, heaviest first,
+// and their sum.
+func TestSourceSizes(t *testing.T) {
+	src := t.TempDir()
+	require.NoError(t, os.WriteFile(filepath.Join(src, "heavy.ts"),
+		[]byte("export const words = "+strings.Repeat("\"a long string \" + ", 40)+"\"\";\n"), 0o644))
+	require.NoError(t, os.WriteFile(filepath.Join(src, "entry.ts"),
+		[]byte("import { words } from \"./heavy.ts\";\nconsole.log(words);\n"), 0o644))
+	o := options{src: src, out: t.TempDir(), version: "1.0.0", sizes: "entry.js"}
+	r, w, err := os.Pipe()
+	require.NoError(t, err)
+	stdout := os.Stdout
+	os.Stdout = w
+	errs := esbuild(build{entry: "entry.ts", outfile: "entry.js"}, o)
+	os.Stdout = stdout
+	require.NoError(t, w.Close())
+	require.Empty(t, errs)
+	printed, err := io.ReadAll(r)
+	require.NoError(t, err)
+	lines := strings.Split(strings.TrimSpace(string(printed)), "\n")
+	require.Len(t, lines, 3, "%s", printed)
+	assert.True(t, strings.HasSuffix(lines[0], "heavy.ts"), "the heaviest first: %s", printed)
+	assert.True(t, strings.HasSuffix(lines[1], "entry.ts"), "%s", printed)
+	var heavy, entry, total int
+	_, err = fmt.Sscan(lines[0], &heavy)
+	require.NoError(t, err)
+	_, err = fmt.Sscan(lines[1], &entry)
+	require.NoError(t, err)
+	_, err = fmt.Sscan(lines[2], &total)
+	require.NoError(t, err)
+	assert.Greater(t, heavy, 40*len("a long string "), "the string is in the output whole")
+	assert.Equal(t, heavy+entry, total)
+	assert.Contains(t, lines[2], "entry.js, from its sources")
+}
+
 // TestUsage: the flags the build cannot run without are usage errors (exit status 2).
 func TestUsage(t *testing.T) {
 	var usage usageError
 	assert.ErrorAs(t, run(options{wasmExec: wasmExec(t)}), &usage)
 	assert.ErrorAs(t, run(options{version: "1.0.0", wasmExec: filepath.Join(t.TempDir(), "none.js")}), &usage)
+	assert.ErrorAs(t, run(options{version: "1.0.0", wasmExec: wasmExec(t), sizes: "none.js"}), &usage,
+		"-sizes names a file the run does not build")
 }

@@ -18,6 +18,9 @@
 //
 //	go run ./internal/build/jsbuild -src web/src -out web/dist -version 0.3.0 \
 //		-wasm-exec "$(go env GOROOT)/lib/wasm/wasm_exec.js"
+//
+// With -sizes webmcp-bridge.js it also prints what each source weighs in that file: where to
+// look when the loader nears its budget.
 package main
 
 import (
@@ -25,6 +28,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"slices"
 )
 
 func main() {
@@ -36,6 +40,8 @@ func main() {
 	flag.BoolVar(&o.test, "test", false, "build the test build's loader and Worker (with the tests' door into the module)")
 	flag.BoolVar(&o.rawResults, "raw-results", false,
 		"build the loader to hand on results prepared, not normalized (webmcp-mcp's, whose server normalizes them)")
+	flag.StringVar(&o.sizes, "sizes", "",
+		"print what each source weighs in this built file (e.g. webmcp-bridge.js), by esbuild's metafile")
 	flag.BoolVar(&o.extension, "extension", false,
 		"build the extension's scripts (relay.ts, panel.ts, background.ts in -src) instead")
 	flag.Parse()
@@ -52,6 +58,7 @@ func main() {
 // options are the command's flags.
 type options struct {
 	src, out, version, wasmExec string
+	sizes                       string // a built file whose sources' weights to print ([sourceSizes])
 	test, rawResults, extension bool
 }
 
@@ -70,6 +77,9 @@ func run(o options) error {
 		return usageError("-wasm-exec must name Go's lib/wasm/wasm_exec.js: " + err.Error())
 	}
 	builds := plan(o)
+	if o.sizes != "" && !slices.ContainsFunc(builds, func(b build) bool { return b.outfile == o.sizes }) {
+		return usageError("-sizes names no file this run builds: " + o.sizes)
+	}
 	var failures []error
 	for _, b := range builds {
 		failures = append(failures, esbuild(b, o)...)
