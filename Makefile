@@ -83,7 +83,7 @@ node:
 include mk/browsers.mk
 
 browser: build chromium node firefox webkit
-	WEBMCP_BRIDGE_BROWSER_TESTS=1 CHROMIUM="$${CHROMIUM:-$$(command -v chromium || command -v chromium-browser)}" $(GO) test -count=1 -timeout 20m ./internal/testing/browsertest/...
+	WEBMCP_BRIDGE_BROWSER_TESTS=1 CHROMIUM="$${CHROMIUM:-$$(command -v chromium || command -v chromium-browser)}" $(GO) test -count=1 -timeout 40m ./internal/testing/browsertest/...
 
 vet:
 	@test -z "$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go'))" || { echo "gofmt: these files need formatting:"; gofmt -l .; exit 1; }
