@@ -66,10 +66,31 @@ import (
 const mcpbIIFE = "@mcp-b/global/dist/index.iife.js"
 
 func main() {
+	b, o := parseFlags()
+	switch {
+	case o.relay != 0:
+		check(runRelay(context.Background(), o.relay, b.dist, os.Stdout))
+	case o.compare != 0:
+		compareClients(o, b.dist)
+	default:
+		b.run(o)
+	}
+	exit(0)
+}
+
+// options are the flags that choose what a run does, beside bench's own settings.
+type options struct {
+	pages, docs    string
+	docsSet        bool // -docs was given
+	compare, relay int
+}
+
+func parseFlags() (*bench, options) {
 	b := &bench{rowLoad: map[string]string{}}
+	var o options
 	flag.StringVar(&b.dist, "dist", "web/dist", "the shipped build (make build): the load and cold-start rows")
 	flag.StringVar(&b.testdist, "testdist", "out/testdist", "the test build (make build-test): the other rows")
-	pages := flag.String("pages", "cmd/webmcp-bench/pages", "the benchmark pages, served as /bench/")
+	flag.StringVar(&o.pages, "pages", "cmd/webmcp-bench/pages", "the benchmark pages, served as /bench/")
 	flag.StringVar(&b.deps, "deps", ".cache/bench/node_modules", "where npm installed DOMPurify and @mcp-b/global")
 	flag.IntVar(&b.rounds, "rounds", 21, "paired rounds per per-call case")
 	flag.IntVar(&b.calls, "calls", 60, "calls per page per round")
@@ -80,76 +101,87 @@ func main() {
 	flag.IntVar(&b.restartN, "restarts", 10, "forced module restarts")
 	flag.StringVar(&b.only, "only", "", "run only these parts, comma-separated: "+strings.Join(stepNames(), ", "))
 	flag.StringVar(&b.command, "command", "make bench", "the command named under the table")
-	compare := flag.Int(
-		"compare",
-		0,
-		"instead: call the demo's chart, article and table tools this many times through webmcp-mcp and "+
-			"through Playwright MCP (@playwright/mcp from npm) and print what each client gets",
-	)
-	relayN := flag.Int(
-		"relay",
-		0,
-		"instead: list and call a page of five tools this many times through webmcp-mcp -open and through "+
-			"MCP-B's local relay (relay.go) and print both",
-	)
-	docsPath := flag.String(
-		"docs",
-		"docs/benchmarks.md",
-		"where the report is written as Markdown (a run with -only writes it only when -docs is given)",
-	)
+	flag.IntVar(&o.compare, "compare", 0, "instead: call the demo's chart, article and table tools this many times "+
+		"through webmcp-mcp and through Playwright MCP (@playwright/mcp from npm) and print what each client gets")
+	flag.IntVar(&o.relay, "relay", 0, "instead: list and call a page of five tools this many times through "+
+		"webmcp-mcp -open and through MCP-B's local relay (relay.go) and print both")
+	flag.StringVar(&o.docs, "docs", "docs/benchmarks.md",
+		"where the report is written as Markdown (a run with -only writes it only when -docs is given)")
 	flag.Parse()
-	docsSet := false
-	flag.Visit(func(f *flag.Flag) { docsSet = docsSet || f.Name == "docs" })
-	if *relayN != 0 {
-		check(runRelay(context.Background(), *relayN, b.dist, os.Stdout))
+	flag.Visit(func(f *flag.Flag) { o.docsSet = o.docsSet || f.Name == "docs" })
+	return b, o
+}
+
+// compareClients prints what an MCP client gets from webmcp-mcp and from Playwright MCP; with
+// -docs, it appends that to the report of the run before it (make bench).
+func compareClients(o options, dist string) {
+	var out bytes.Buffer
+	check(runCompare(context.Background(), o.compare, dist, io.MultiWriter(os.Stdout, &out)))
+	if !o.docsSet {
 		return
 	}
-	if *compare != 0 {
-		// With -docs, the comparison goes into the report of the run before it (make bench).
-		var out bytes.Buffer
-		check(runCompare(context.Background(), *compare, b.dist, io.MultiWriter(os.Stdout, &out)))
-		if docsSet {
-			f, err := os.OpenFile(*docsPath, os.O_APPEND|os.O_WRONLY, 0)
-			check(err)
-			_, err = fmt.Fprintf(
-				f,
-				"\n## What an MCP client gets\n\n`webmcp-bench -compare %d`, right after the run above:\n\n%s",
-				*compare,
-				out.String(),
-			)
-			check(errors.Join(err, f.Close()))
-		}
-		return
-	}
+	f, err := os.OpenFile(o.docs, os.O_APPEND|os.O_WRONLY, 0)
+	check(err)
+	_, err = fmt.Fprintf(f, "\n## What an MCP client gets\n\n`webmcp-bench -compare %d`, right after the run above:\n\n%s",
+		o.compare, out.String())
+	check(errors.Join(err, f.Close()))
+}
+
+// run measures every step (or those of -only) in one headless Chromium and writes the report.
+func (b *bench) run(o options) {
 	started, load0 := time.Now(), loadAverage()
+	b.serve(o.pages)
+	b.startChromium()
+	b.step("size", b.moduleSize)
+	b.step("load", b.pageLoad)
+	b.step("cold", func() { b.coldStart(); b.toMain() })
+	b.step("visit", b.secondVisit)
+	b.openPairedPages()
+	b.step("percall", b.perCall)
+	b.step("floor", b.againstFloor)
+	b.step("mainthread", b.mainThread)
+	b.step("sanitize", b.sanitize)
+	b.step("wide", b.wide)
+	b.step("native", b.nativeGo)
+	b.step("memory", b.memory)
+	b.elapsed = time.Since(started)
+	b.load = load0 + " → " + loadAverage()
+	if b.only == "" {
+		b.checkEveryRow()
+	}
+	report := b.report(time.Now())
+	fmt.Print(report)
+	if o.docs != "" && (b.only == "" || o.docsSet) {
+		check(os.MkdirAll(filepath.Dir(o.docs), 0o755))
+		check(os.WriteFile(o.docs, []byte(report), 0o644))
+		fmt.Fprintf(os.Stderr, "bench: wrote %s\n", o.docs)
+	}
+}
 
-	b.serve(*pages)
-
+// startChromium starts the headless Chromium every step runs in, with a fresh profile removed at
+// exit.
+func (b *bench) startChromium() {
 	chromium, err := headless.ChromiumPath()
 	check(err)
 	profile, err := os.MkdirTemp("", "webmcp-bench-")
 	check(err)
 	actx, cancel := chromedp.NewExecAllocator(context.Background(), headless.Options(chromium, profile, true,
 		chromedp.Flag("enable-precise-memory-info", true), chromedp.Flag("js-flags", "--expose-gc"))...)
-	atExit(func() { cancel(); os.RemoveAll(profile) }) // the browser first: it writes to its profile
-	root, cancel2 := chromedp.NewContext(actx)
-	defer cancel2()
+	root, cancelRoot := chromedp.NewContext(actx)
+	atExit(func() { cancelRoot(); cancel(); os.RemoveAll(profile) }) // the browser first: it writes to its profile
 	check(chromedp.Do(root))
 	b.root = root
 	v, err := chromedp.CallBrowser(root, browser.GetVersion, cdp.Empty{})
 	check(err)
 	b.chromium = "Chromium " + strings.TrimPrefix(strings.TrimPrefix(v.Product, "HeadlessChrome/"), "Chrome/")
+}
 
-	b.step("size", b.moduleSize)
-	b.step("load", b.pageLoad)
-	b.step("cold", func() { b.coldStart(); b.toMain() })
-	b.step("visit", b.secondVisit)
-
-	// The other rows compare a page with the bridge and one with native WebMCP only.
-	native, cancelN := chromedp.NewContext(root)
-	defer cancelN()
-	bridged, cancelB := chromedp.NewContext(root)
-	defer cancelB()
+// openPairedPages opens the two pages the per-call rows compare, one with native WebMCP only and
+// one with the bridge, and warms both.
+func (b *bench) openPairedPages() {
+	native, cancelN := chromedp.NewContext(b.root)
+	bridged, cancelB := chromedp.NewContext(b.root)
+	atExit(func() { cancelB(); cancelN() })
 	check(chromedp.Do(native, chromedp.Navigate(b.base+"/bench/native.html")))
 	check(chromedp.Do(bridged, chromedp.Navigate(b.base+"/bench/bridge.html")))
 	var ok bool
@@ -164,31 +196,17 @@ func main() {
 		do(page, `await perCall("html_10kb", 20); await perCall("png_100kb", 20); return null`)
 	}
 	time.Sleep(time.Second)
+}
 
-	b.step("percall", b.perCall)
-	b.step("floor", b.againstFloor)
-	b.step("mainthread", b.mainThread)
-	b.step("sanitize", b.sanitize)
-	b.step("wide", b.wide)
-	b.step("native", b.nativeGo)
-	b.step("memory", b.memory)
-	b.elapsed = time.Since(started)
-	b.load = load0 + " → " + loadAverage()
+// checkEveryRow fails a whole run that left a row of some step unmeasured.
+func (b *bench) checkEveryRow() {
 	for _, s := range steps {
 		for _, r := range s.rows {
-			if b.only == "" && !slices.ContainsFunc(b.rows, func(x row) bool { return x.id == r.id }) {
+			if !slices.ContainsFunc(b.rows, func(x row) bool { return x.id == r.id }) {
 				check(fmt.Errorf("a whole run did not measure the row %q (is its step, %s, run?)", r.id, s.name))
 			}
 		}
 	}
-	report := b.report(time.Now())
-	fmt.Print(report)
-	if docs := *docsPath; docs != "" && (b.only == "" || docsSet) {
-		check(os.MkdirAll(filepath.Dir(docs), 0o755))
-		check(os.WriteFile(docs, []byte(report), 0o644))
-		fmt.Fprintf(os.Stderr, "bench: wrote %s\n", docs)
-	}
-	exit(0)
 }
 
 // serve builds the bench's own wasm programs and serves the builds, the pages, the yardsticks
