@@ -214,7 +214,8 @@ func TestLimits(t *testing.T) {
 
 	assert.Len(t, mcpclient.Names(t, cs), MaxPageTools+len(managementTools), "tools per page, and the management tools")
 	text, _ := mcpclient.CallText(t, cs, toolListPages, nil)
-	assert.Contains(t, text, "; 10 more tools left out (limits of the tool list)")
+	assert.Contains(t, text, "; 10 more tools left out (a page lists at most 256 tools in 1024 KiB of JSON; "+
+		"all pages' tools together at most 4 MiB)")
 
 	d := listed(t, cs, "t000").Description
 	assert.Contains(t, d, fmt.Sprintf("[webmcp-mcp: the description was cut at %d of %d characters (the limit)]",

@@ -36,6 +36,12 @@ const (
 	maxBrowserChars = 60                               // which browser a page is in
 )
 
+// toolListLimits names the limits that leave a page's tools out of the list, as
+// webmcp_list_pages says them: the extension applies the per-page ones before the list leaves the
+// browser (internal/boundary), the server the one over all pages.
+var toolListLimits = fmt.Sprintf(
+	"a page lists at most %d tools in %d KiB of JSON; all pages' tools together at most %d MiB", MaxPageTools, boundary.PageMaxListBytes>>10, maxListBytes>>20)
+
 // outputPolicy is p with maxResultBytes no larger than MaxOutputBytes.
 func outputPolicy(p bridge.Policy) bridge.Policy {
 	if p.MaxResultBytes <= 0 || p.MaxResultBytes > MaxOutputBytes {

@@ -29,7 +29,7 @@ type pageSummary struct {
 	Title     string   `json:"title"`
 	Browser   string   `json:"browser,omitempty"`   // which browser, when there are several
 	Tools     []string `json:"tools"`               // the MCP names of its tools
-	Omitted   int      `json:"omitted,omitempty"`   // tools left out (limits of the tool list)
+	Omitted   int      `json:"omitted,omitempty"`   // tools left out (toolListLimits)
 	LoadError string   `json:"loadError,omitempty"` // why it did not load
 	Dialogs   []string `json:"dialogs,omitempty"`   // dialogs it opened, dismissed
 	Errors    []string `json:"errors,omitempty"`    // its last uncaught errors and failed loads (page text)
@@ -71,7 +71,7 @@ func (sum pageSummary) line() string {
 		line = fmt.Sprintf("%s: %q %s in %s (%s)", sum.Page, sum.Title, sum.URL, sum.Browser, tools)
 	}
 	if sum.Omitted > 0 {
-		line += fmt.Sprintf("; %d more tools left out (limits of the tool list)", sum.Omitted)
+		line += fmt.Sprintf("; %d more tools left out (%s)", sum.Omitted, toolListLimits)
 	}
 	if sum.LoadError != "" {
 		line += "; it did not load: " + sum.LoadError + " (open the same URL again to retry)"
