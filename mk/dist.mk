@@ -11,9 +11,10 @@ RELEASE_TOOLS := tools/release/node_modules/.installed-by-npm-ci
 MCPB    := tools/release/node_modules/.bin/mcpb
 WEB_EXT := tools/release/node_modules/.bin/web-ext
 GORELEASER ?= $(GO) run github.com/goreleaser/goreleaser/v2@v2.15.1
-# How the binaries are built: goreleaser (.goreleaser.yaml), or gobuild, the same builds with a
-# loop of `go build` for where GoReleaser cannot be built.
-DIST_BUILDER ?= goreleaser
+# How the binaries are built: gobuild, a loop of `go build` making what .goreleaser.yaml
+# describes; or goreleaser (DIST_BUILDER=goreleaser), which `go run` must first build: it did
+# not build within 15 minutes on the machine this was written on, so gobuild is the default.
+DIST_BUILDER ?= gobuild
 MANIFEST := $(GO) run ./internal/build/manifest -version $(VERSION)
 
 .PHONY: dist dist-binaries dist-bundle dist-extensions dist-npm dist-check
@@ -50,6 +51,7 @@ else
 	  WEBMCP_BRIDGE_VERSION=$(VERSION) CGO_ENABLED=0 GOOS=$$os GOARCH=$$arch $(GO) build -trimpath -buildvcs=false \
 	    -ldflags "-s -w -buildid= -X main.version=$(VERSION)" -o $$d/webmcp-mcp$$ext ./cmd/webmcp-mcp || exit 1; \
 	  cp LICENSE README.md $$d/ && cp out/notices/THIRD_PARTY_NOTICES_$${os}_$${arch} $$d/THIRD_PARTY_NOTICES; \
+	  touch -d '2000-01-01T00:00:00Z' $$d/*; \
 	  if [ $$os = windows ]; then (cd $$d && rm -f ../$$name.zip && TZ=UTC zip -X -q ../$$name.zip webmcp-mcp.exe LICENSE README.md THIRD_PARTY_NOTICES) && mv $(DIST_WORK)/bin/$$name.zip $(DIST_DIR)/; \
 	  else tar -C $$d --sort=name --mtime=@0 --owner=0 --group=0 --numeric-owner -czf $(DIST_DIR)/$$name.tar.gz webmcp-mcp LICENSE README.md THIRD_PARTY_NOTICES; fi; \
 	done
@@ -75,6 +77,7 @@ dist-extensions:
 	cp -r $(DIST)/extension $(DIST_WORK)/chromium && cp -r $(DIST)/extension $(DIST_WORK)/firefox
 	$(MANIFEST) -for chromium -in web/extension/manifest.json -o $(DIST_WORK)/chromium/manifest.json
 	$(MANIFEST) -for firefox -in web/extension/manifest.json -o $(DIST_WORK)/firefox/manifest.json
+	find $(DIST_WORK)/chromium -exec touch -d '2000-01-01T00:00:00Z' {} +
 	cd $(DIST_WORK)/chromium && TZ=UTC zip -X -q -r ../../../$(DIST_DIR)/webmcp-bridge-chromium_$(VERSION).zip .
 	$(WEB_EXT) lint --source-dir $(DIST_WORK)/firefox --warnings-as-errors
 	$(WEB_EXT) build --source-dir $(DIST_WORK)/firefox --artifacts-dir $(DIST_WORK) --filename webmcp-bridge-firefox_$(VERSION).xpi --overwrite-dest
