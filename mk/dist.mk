@@ -57,15 +57,18 @@ else
 	done
 endif
 
-# The MCP Bundle: the manifest with the version, the server for macOS (arm64), Windows (amd64,
-# which Windows on arm64 runs too) and Linux (amd64), validated and packed by mcpb.
+# The MCP Bundle: the manifest with the version, the server for macOS (universal: amd64 and
+# arm64 in one file), Windows (amd64, which Windows on arm64 runs too) and Linux (amd64),
+# validated and packed by mcpb.
 dist-bundle:
 	rm -rf $(DIST_WORK)/bundle && mkdir -p $(DIST_WORK)/bundle/server
 	$(MANIFEST) -for mcpb -in tools/release/mcpb-manifest.json -o $(DIST_WORK)/bundle/manifest.json
-	cp $(DIST_WORK)/bin/darwin_arm64/webmcp-mcp $(DIST_WORK)/bundle/server/webmcp-mcp
+	$(GO) run ./internal/build/universal -o $(DIST_WORK)/bundle/server/webmcp-mcp \
+		$(DIST_WORK)/bin/darwin_amd64/webmcp-mcp $(DIST_WORK)/bin/darwin_arm64/webmcp-mcp
 	cp $(DIST_WORK)/bin/windows_amd64/webmcp-mcp.exe $(DIST_WORK)/bundle/server/
 	cp $(DIST_WORK)/bin/linux_amd64/webmcp-mcp $(DIST_WORK)/bundle/server/webmcp-mcp-linux
-	cp LICENSE README.md out/notices/THIRD_PARTY_NOTICES_darwin_arm64 $(DIST_WORK)/bundle/
+	cp LICENSE README.md out/notices/THIRD_PARTY_NOTICES_darwin_* out/notices/THIRD_PARTY_NOTICES_windows_amd64 \
+		out/notices/THIRD_PARTY_NOTICES_linux_amd64 $(DIST_WORK)/bundle/
 	$(MCPB) validate $(DIST_WORK)/bundle/manifest.json
 	$(MCPB) pack $(DIST_WORK)/bundle $(DIST_DIR)/webmcp-bridge_$(VERSION).mcpb
 
