@@ -10,7 +10,7 @@ GOROOT  := $(shell $(GO) env GOROOT)
 VERSION := $(shell sed -n 's/^ *"version": *"\([^"]*\)".*/\1/p' web/package.json)
 TESTDIST := out/testdist
 
-.PHONY: all build build-test extension test vet unit ts types notices browser chromium node fuzz bench demo clean
+.PHONY: all build build-test extension test vet unit ts types notices browser chromium node fuzz bench demo clean dist
 
 all: build
 
@@ -81,6 +81,7 @@ node:
 
 # Firefox ESR and WebKitGTK for the fallback's tests in every browser (mk/browsers.mk).
 include mk/browsers.mk
+include mk/dist.mk
 
 browser: build chromium node firefox webkit
 	WEBMCP_BRIDGE_BROWSER_TESTS=1 CHROMIUM="$${CHROMIUM:-$$(command -v chromium || command -v chromium-browser)}" $(GO) test -count=1 -timeout 40m ./internal/testing/browsertest/...

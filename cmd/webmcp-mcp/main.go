@@ -97,8 +97,11 @@ func serverVersion() string {
 
 type listFlag []string
 
-func (l *listFlag) String() string     { return strings.Join(*l, ",") }
-func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
+func (l *listFlag) String() string { return strings.Join(*l, ",") }
+
+// Set takes one value or several separated by spaces (a URL or an origin has none), so that an
+// MCP Bundle's one text field can carry a list; an empty value adds nothing.
+func (l *listFlag) Set(v string) error { *l = append(*l, strings.Fields(v)...); return nil }
 
 type options struct {
 	httpAddr   string
@@ -112,6 +115,7 @@ type options struct {
 	chromium   string
 	webmcp     bool
 	verbose    bool
+	version    bool
 	ext        extensionOptions // the extension path (extension.go)
 }
 
@@ -165,6 +169,7 @@ func parseFlags(args []string, stderr io.Writer) (options, error) {
 		"launch Chromium with native WebMCP (--enable-features=WebMCP); false: the bridge provides the API",
 	)
 	fs.BoolVar(&o.verbose, "v", false, "log debug messages to stderr")
+	fs.BoolVar(&o.version, "version", false, "print the version (the one serverInfo reports) and exit")
 	addExtensionFlags(fs, &o.ext)
 	fs.Usage = func() {
 		fmt.Fprintln(
@@ -200,6 +205,10 @@ func main() {
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "webmcp-mcp:", err)
 		os.Exit(2)
+	}
+	if o.version {
+		fmt.Println("webmcp-mcp", serverVersion())
+		return
 	}
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -15,7 +15,7 @@ import (
 // run `go run ./internal/build/notices` to regenerate it.
 func TestNoticesCoverBuildList(t *testing.T) {
 	repo := checkout.Path()
-	want, err := notices(repo)
+	want, err := notices(repo, wasmModule)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,7 +23,7 @@ func TestNoticesCoverBuildList(t *testing.T) {
 	if err != nil {
 		t.Fatalf("THIRD_PARTY_NOTICES is missing: run `go run ./internal/build/notices` (%v)", err)
 	}
-	mods, err := buildList(repo)
+	mods, err := buildList(repo, wasmModule)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,5 +43,32 @@ func TestNoticeNeedsLicenceFile(t *testing.T) {
 	err := section(&b, "example.com/nolicence v1.0.0", "https://example.com", t.TempDir())
 	if err == nil || !strings.Contains(err.Error(), "no licence file") {
 		t.Fatalf("want an error naming the missing licence file, got %v", err)
+	}
+}
+
+// TestBinaryNoticesFollowPlatform: a program's notices cover the modules it links for the
+// platform asked for: webmcp-mcp links golang.org/x/sys/windows/registry only on Windows.
+func TestBinaryNoticesFollowPlatform(t *testing.T) {
+	repo := checkout.Path()
+	for _, tgt := range []target{{"./cmd/webmcp-mcp", "linux", "amd64"}, {"./cmd/webmcp-mcp", "windows", "arm64"}} {
+		text, err := notices(repo, tgt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		mods, err := buildList(repo, tgt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(mods) == 0 {
+			t.Fatalf("%v: webmcp-mcp links no module: the build list is wrong", tgt)
+		}
+		for _, m := range mods {
+			if !bytes.Contains(text, []byte("\n"+m.Path+" "+m.Version+"\n")) {
+				t.Errorf("%v links %s %s, which its notices lack", tgt, m.Path, m.Version)
+			}
+		}
+		if !bytes.Contains(text, []byte(tgt.goos+"/"+tgt.goarch)) {
+			t.Errorf("%v: the notices do not say which platform they are for", tgt)
+		}
 	}
 }
