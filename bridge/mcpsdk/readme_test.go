@@ -2,19 +2,20 @@ package mcpsdk_test
 
 import (
 	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 
 	"github.com/stretchr/testify/require"
+
+	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/checkout"
 )
 
 // TestREADMEGoExample holds the README's Go server to ExampleAddTool, which runs: every line of
 // the README's block but the last (which serves over stdio, where the example connects a client
 // in memory) stands in the example, in the same order.
 func TestREADMEGoExample(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	readme, err := os.ReadFile(checkout.Path("README.md"))
 	require.NoError(t, err)
 	m := regexp.MustCompile("(?s)## In a Go MCP server.*?```go\n(.*?)```").FindSubmatch(readme)
 	require.NotNil(t, m, "the README's Go block")

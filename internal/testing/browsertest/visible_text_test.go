@@ -39,7 +39,7 @@ type personView struct {
 // byte for byte what bridge.Normalize gives natively.
 func TestModelTextIsWhatAPersonSees(t *testing.T) {
 	skipWithoutBuild(t)
-	dir := filepath.Join("..", "..", "..", "sanitize", "testdata", "visible")
+	dir := fromRoot("sanitize", "testdata", "visible")
 	files, err := filepath.Glob(filepath.Join(dir, "*.html"))
 	require.NoError(t, err)
 	require.NotEmpty(t, files)
