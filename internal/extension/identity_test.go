@@ -74,7 +74,7 @@ func callAsync(t *testing.T, cs *mcp.ClientSession, name string) chan string {
 // the new page lacks says so; a closed tab's tools leave tools/list; the page says which
 // browser it is in.
 func TestPageIdentity(t *testing.T) {
-	b, dir, _ := hosttest.Start(t)
+	b, dir, hostEnded := hosttest.Start(t)
 	fb := fakeBrowser{b, t}
 	_, cs, _ := extensionServer(t, dir, true)
 	client := fb.next("client")["client"]
@@ -119,6 +119,13 @@ func TestPageIdentity(t *testing.T) {
 	// the same URL in the same profile is p1 again, with its names.
 	require.NoError(t, b.ToHost.Close())
 	hasNames(t, cs)
+	// Both hosts run in this process, so they listen on the same host-<pid>.sock: the first must
+	// have ended (and removed its socket) before the second makes its own.
+	select {
+	case <-hostEnded:
+	case <-time.After(10 * time.Second):
+		t.Fatal("the first host did not end when its browser went")
+	}
 	b2 := startHost(t)
 	fb2 := fakeBrowser{b2, t}
 	client = fb2.next("client")["client"]

@@ -22,10 +22,29 @@ type Browser struct {
 	FromHost *io.PipeReader // the host's stdout
 }
 
+// readWait is how long Read waits for the host's next message: a test that waits for one that
+// never comes fails saying so, rather than hanging until go test's own timeout.
+const readWait = 30 * time.Second
+
 // Read reads the host's next message to the browser.
 func (b Browser) Read(t testing.TB) map[string]any {
 	t.Helper()
-	msg, err := nativehost.ReadFrame(b.FromHost, nativehost.MaxToBrowser, "to the browser")
+	type frame struct {
+		msg []byte
+		err error
+	}
+	got := make(chan frame, 1)
+	go func() {
+		msg, err := nativehost.ReadFrame(b.FromHost, nativehost.MaxToBrowser, "to the browser")
+		got <- frame{msg, err}
+	}()
+	var f frame
+	select {
+	case f = <-got:
+	case <-time.After(readWait):
+		t.Fatalf("no message from the host to the browser in %v", readWait)
+	}
+	msg, err := f.msg, f.err
 	require.NoError(t, err)
 	var m map[string]any
 	require.NoError(t, json.Unmarshal(msg, &m))
