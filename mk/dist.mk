@@ -12,8 +12,9 @@ MCPB    := tools/release/node_modules/.bin/mcpb
 WEB_EXT := tools/release/node_modules/.bin/web-ext
 GORELEASER ?= $(GO) run github.com/goreleaser/goreleaser/v2@v2.15.1
 # How the binaries are built: gobuild, a loop of `go build` making what .goreleaser.yaml
-# describes; or goreleaser (DIST_BUILDER=goreleaser), which `go run` must first build: it did
-# not build within 15 minutes on the machine this was written on, so gobuild is the default.
+# describes; or goreleaser (DIST_BUILDER=goreleaser, or GORELEASER=path of an installed one),
+# which `go run` must first download and build, many minutes the first time: gobuild is the
+# default so that `make dist` needs nothing but Go and npm.
 DIST_BUILDER ?= gobuild
 MANIFEST := $(GO) run ./internal/build/manifest -version $(VERSION)
 
@@ -37,7 +38,9 @@ dist-binaries:
 	@mkdir -p out/notices
 	@for p in $(PLATFORMS); do os=$${p%/*}; arch=$${p#*/}; \
 	  $(GO) run ./internal/build/notices -pkg ./cmd/webmcp-mcp -goos $$os -goarch $$arch \
-	    -o out/notices/THIRD_PARTY_NOTICES_$${os}_$${arch} || exit 1; done
+	    -o out/notices/THIRD_PARTY_NOTICES_$${os}_$${arch} || exit 1; \
+	  mkdir -p out/notices/$${os}_$${arch}; \
+	  cp out/notices/THIRD_PARTY_NOTICES_$${os}_$${arch} out/notices/$${os}_$${arch}/THIRD_PARTY_NOTICES; done
 ifeq ($(DIST_BUILDER),goreleaser)
 	WEBMCP_BRIDGE_VERSION=$(VERSION) $(GORELEASER) release --snapshot --clean
 	cp out/goreleaser/*.tar.gz out/goreleaser/*.zip $(DIST_DIR)/
