@@ -51,8 +51,23 @@ func TestStyleHides(t *testing.T) {
 		if hides != tt.hides || shows != tt.show {
 			t.Errorf("styleHides(%q) = %v, %v; want %v, %v", tt.style, hides, shows, tt.hides, tt.show)
 		}
-		if (hides || shows) && !judgedStyle().MatchString(tt.style) {
+		if (hides || shows) && !judgedStyle(tt.style) {
 			t.Errorf("the policy drops %q before the writer can judge it", tt.style)
+		}
+	}
+}
+
+// TestJudgedStyle: the style attributes the writer reads are those naming a property
+// styleHides reads, in any case, or holding a CSS escape; the others are dropped unread.
+func TestJudgedStyle(t *testing.T) {
+	for style, want := range map[string]bool{
+		"DiSpLaY:none": true, "visibility:hidden": true, "content-visibility:auto": true, "OPACITY:1": true,
+		"font-size:0": true, "font:0/0 a": true, "FONT: 12px serif": true, "di" + "\\" + "73 play:none": true, "\\": true,
+		"": false, "color:red": false, "margin:0": false, "displa:none": false, "disp": false, "f": false,
+		"dis play:none": false, "opacit:0": false, "visib:hidden": false,
+	} {
+		if got := judgedStyle(style); got != want {
+			t.Errorf("judgedStyle(%q) = %v, want %v", style, got, want)
 		}
 	}
 }

@@ -165,23 +165,60 @@ var buildHTMLPolicy = newHTMLPolicy
 func newHTMLPolicy(r HTMLRules) *bluemonday.Policy {
 	p := allowlistPolicy(r)
 	p.AllowAttrs("hidden").Globally()
-	p.AllowAttrs("style").Matching(judgedStyle()).Globally()
+	p.AllowAttrs("style").Globally()
 	// An element the allowlist drops hides its content all the same (<form hidden>,
 	// <x-note style="display:none">): it reaches the writer when it carries either attribute.
 	p.AllowAttrs("hidden").OnElementsMatching(otherElements())
-	p.AllowAttrs("style").Matching(judgedStyle()).OnElementsMatching(otherElements())
+	p.AllowAttrs("style").OnElementsMatching(otherElements())
 	p.AllowElements("template")
 	p.AllowNoAttrs().OnElements("template")
 	return p
 }
 
-// judgedStyle matches the style attributes the writer must read: those that name a property
-// styleHides reads (display, visibility, content-visibility, opacity, font-size, font) or hold
-// a CSS escape, which could spell one. bluemonday drops every other style attribute, as it did
-// all of them before, without writing it for the writer to drop.
-var judgedStyle = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`(?i)display|visibility|opacity|font|\\`)
-})
+// judgedStyle reports whether the writer must read a style attribute with styleHides: it names
+// a property styleHides reads (display, visibility, content-visibility, opacity, font-size,
+// font), in any case, or holds a CSS escape, which could spell one. Every other style attribute
+// is dropped unread. A scan by hand, not a regexp: it runs for every style attribute, and an
+// unanchored case-folding alternation is among the dearest things a regexp does (above all in
+// WebAssembly).
+func judgedStyle(style string) bool {
+	for i := 0; i < len(style); i++ {
+		var word string
+		switch style[i] | 0x20 { // an ASCII letter in lower case
+		case 'd':
+			word = "display"
+		case 'v':
+			word = "visibility"
+		case 'o':
+			word = "opacity"
+		case 'f':
+			word = "font"
+		default:
+			if style[i] == '\\' {
+				return true
+			}
+			continue
+		}
+		if hasFoldedPrefix(style[i:], word) {
+			return true
+		}
+	}
+	return false
+}
+
+// hasFoldedPrefix reports whether s starts with word (lower-case ASCII letters and hyphens) in
+// any ASCII case.
+func hasFoldedPrefix(s, word string) bool {
+	if len(s) < len(word) {
+		return false
+	}
+	for i := 0; i < len(word); i++ {
+		if s[i]|0x20 != word[i] {
+			return false
+		}
+	}
+	return true
+}
 
 // skippedContent are the elements whose content bluemonday leaves out when it drops them
 // (its default SkipElementsContent list). otherElements does not match them: bluemonday

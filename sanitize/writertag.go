@@ -80,8 +80,10 @@ func (w *renderingWriter) tag(s string) bool {
 		case "hidden":
 			hiddenAttr = true
 			judged = append(judged, off-1, off+eq+2+q+1)
-		case "style":
-			style = nethtml.UnescapeString(v)
+		case "style": // never written; read only when it may hide (or show) the element
+			if u := nethtml.UnescapeString(v); judgedStyle(u) {
+				style = u
+			}
 			judged = append(judged, off-1, off+eq+2+q+1)
 		case "href":
 			if name == "a" {
