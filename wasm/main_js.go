@@ -5,10 +5,22 @@ package main
 import (
 	"fmt"
 	"runtime"
+	"runtime/debug"
 	"syscall/js"
 	"unsafe"
 
 	"github.com/webmcp-bridge/webmcp-bridge/internal/boundary"
+)
+
+// gcPercent and memoryLimit are the module's garbage collector settings. A call's garbage is many
+// times what outlives it, and in WebAssembly the collector runs on the one thread the call runs
+// on, so at Go's default of 100 a large document paid for several collections in its own call.
+// The limit, half the memory past which the loader replaces the module, makes the collector run
+// sooner whenever the module's memory nears it, so a large call does not grow the memory (which
+// WebAssembly never gives back) to five times what it holds.
+const (
+	gcPercent   = 400
+	memoryLimit = boundary.RetireMemoryBytes / 2
 )
 
 // version is set by the build (-ldflags "-X main.version=…").
@@ -44,6 +56,8 @@ var handlers = map[string]func(m *Module, a args) []byte{
 // arguments' types and recovers from a panic, answering an error frame instead: a Go panic in
 // WebAssembly would end the module for the whole page.
 func main() {
+	debug.SetGCPercent(gcPercent)
+	debug.SetMemoryLimit(memoryLimit)
 	m := NewModule(version)
 	api := js.Global().Get("Object").New()
 	for _, e := range boundary.Exports {

@@ -88,6 +88,11 @@ const FrameSeparator = "\n"
 // ToolNamePattern is the WebMCP rule for a tool's name: 1 to 128 of A-Z a-z 0-9 _ . -
 const ToolNamePattern = `^[A-Za-z0-9_.-]{1,128}$`
 
+// RetireMemoryBytes is the module memory past which the loader replaces a module once its queue
+// is empty (WebAssembly memory never shrinks); the module's garbage collector works to stay
+// within half of it (wasm/main_js.go).
+const RetireMemoryBytes = 256 << 20
+
 // MessagePrefix starts every message the bridge writes to the console or into an error.
 const MessagePrefix = "webmcp-bridge: "
 

@@ -8,13 +8,14 @@
 // Worker that dies), that call fails with moduleCrashed, the Worker is terminated, and the
 // requests queued behind it go to a new module, started with the page's configure() settings; a
 // schema is compiled again where its key is unknown. A module whose memory grew past
-// RETIRE_BYTES is replaced once its queue is empty, since WebAssembly memory never shrinks.
+// RETIRE_MEMORY_BYTES is replaced once its queue is empty, since WebAssembly memory never shrinks.
 // Where the module cannot run at all (no 'wasm-unsafe-eval', no WebAssembly, a file missing),
 // startModule rejects with moduleUnavailable, once and for all.
 import {
   BINARIES_AT,
   MAX_NESTING,
   MESSAGE_PREFIX,
+  RETIRE_MEMORY_BYTES,
   type Binary,
   type ExportArgs,
   type ExportName,
@@ -27,7 +28,6 @@ import { frameOf, type Frame } from "./module-answer.ts";
 import { wasmRefused, type Answer, type Request, type serveModule } from "./server.ts";
 import { stringify } from "./builtins.ts";
 
-const RETIRE_BYTES = 256 * 1024 * 1024;
 
 interface AssetURLs {
   wasm: string;
@@ -269,7 +269,7 @@ function workerModule(gen: number): RunningModule {
     delete pending[a.id ?? -1];
     if (a.crashed && p.req.op !== "start") return crashed(m, p, a.crashed, terminate);
     p.resolve(a);
-    if ((a.memory ?? 0) > RETIRE_BYTES) retire(m);
+    if ((a.memory ?? 0) > RETIRE_MEMORY_BYTES) retire(m);
     if (m.retiring && isEmpty(pending)) terminate();
   });
   // A Worker that cannot load its script, or dies (out of memory), reports an error event: the
@@ -332,7 +332,7 @@ async function threadModule(gen: number): Promise<RunningModule> {
         const why = a.crashed;
         return new Promise((resolve, reject) => crashed(m, { req, resolve, reject }, why, () => {}));
       }
-      if ((a.memory ?? 0) > RETIRE_BYTES) retire(m);
+      if ((a.memory ?? 0) > RETIRE_MEMORY_BYTES) retire(m);
       return a;
     },
     end() {},

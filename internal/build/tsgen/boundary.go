@@ -104,6 +104,8 @@ func boundaryTS() ([]byte, error) {
 	f.line("export const GLOBAL_EXPORTS = %s;", q(boundary.GlobalExports))
 	f.line("/** A tool's name: 1 to 128 of A-Z a-z 0-9 _ . - */")
 	f.line("export const TOOL_NAME = /%s/;", boundary.ToolNamePattern)
+	f.line("/** The module memory past which a module is replaced once its queue is empty. */")
+	f.line("export const RETIRE_MEMORY_BYTES = %d;", boundary.RetireMemoryBytes)
 	f.line("/** The deepest nesting of arrays and objects the module reads (bridge.MaxNesting). */")
 	f.line("export const MAX_NESTING = %d;", bridge.MaxNesting)
 	open, closing, err := textResultFrame()

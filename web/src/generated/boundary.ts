@@ -34,6 +34,8 @@ export const GLOBAL_STARTED = "__webmcpBridgeStarted";
 export const GLOBAL_EXPORTS = "__webmcpBridgeGo";
 /** A tool's name: 1 to 128 of A-Z a-z 0-9 _ . - */
 export const TOOL_NAME = /^[A-Za-z0-9_.-]{1,128}$/;
+/** The module memory past which a module is replaced once its queue is empty. */
+export const RETIRE_MEMORY_BYTES = 268435456;
 /** The deepest nesting of arrays and objects the module reads (bridge.MaxNesting). */
 export const MAX_NESTING = 128;
 /** The JSON of a result of one text block, around the text's JSON (bridge.Normalize of a string). */
