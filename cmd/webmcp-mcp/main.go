@@ -64,8 +64,10 @@ func serverVersion() string {
 		return version
 	}
 	bi, ok := debug.ReadBuildInfo()
-	if ok && bi.Main.Version != "" && bi.Main.Version != "(devel)" {
-		return bi.Main.Version
+	if ok {
+		if v := installedVersion(bi.Main.Version); v != "" {
+			return v
+		}
 	}
 	v := "devel"
 	if lv := bundled.Version(); lv != "" {
@@ -93,6 +95,15 @@ func serverVersion() string {
 		}
 	}
 	return v
+}
+
+// installedVersion is the version `go install …@v1.2.3` stamped as the main module's ("v1.2.3"),
+// written as the release builds write it ("1.2.3"); "" for a build without one.
+func installedVersion(moduleVersion string) string {
+	if moduleVersion == "" || moduleVersion == "(devel)" {
+		return ""
+	}
+	return strings.TrimPrefix(moduleVersion, "v")
 }
 
 type listFlag []string

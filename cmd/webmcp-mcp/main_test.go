@@ -53,6 +53,10 @@ func TestParseFlags(t *testing.T) {
 
 func TestServerVersion(t *testing.T) {
 	assert.Regexp(t, `^[0-9]+\.[0-9]+\.[0-9]+-devel`, serverVersion(), "a test binary: the version of the sources")
+	// go install …@v1.2.3 says what a release build of 1.2.3 says (make dist: -X main.version=1.2.3).
+	for in, want := range map[string]string{"v1.2.3": "1.2.3", "v0.4.0-rc.1": "0.4.0-rc.1", "(devel)": "", "": ""} {
+		assert.Equal(t, want, installedVersion(in), in)
+	}
 }
 
 // run refuses a bad policy file or missing assets before it starts a browser, naming why.
