@@ -263,35 +263,6 @@ var otherElements = sync.OnceValue(func() *regexp.Regexp {
 	return regexp.MustCompile(`^(?s:` + strings.Join(alts, "|") + `)$`)
 })
 
-// keptElement reports whether name is one of htmlElements. It runs for every tag the writer
-// reads: a slot found from the name's length and its first, middle and last bytes, and one
-// comparison, cost less than hashing the name into a map (above all in WebAssembly).
-func keptElement(name string) bool {
-	if name == "" {
-		return false
-	}
-	i := keptSlots()[keptSlot(name)]
-	return i > 0 && htmlElements[i-1] == name
-}
-
-// keptSlot is the slot of a name in keptSlots.
-func keptSlot(name string) int {
-	return (len(name)*5 + int(name[0])*31 + int(name[len(name)/2])*7 + int(name[len(name)-1])*11) & 511
-}
-
-// keptSlots hold, by keptSlot, 1 + the index in htmlElements of the name in that slot (0: none);
-// it panics when two names share a slot, which every test would show at once.
-var keptSlots = sync.OnceValue(func() *[512]uint8 {
-	var t [512]uint8
-	for i, e := range htmlElements {
-		if j := t[keptSlot(e)]; j != 0 {
-			panic("sanitize: " + e + " and " + htmlElements[j-1] + " share a slot of keptSlots")
-		}
-		t[keptSlot(e)] = uint8(i + 1)
-	}
-	return &t
-})
-
 // allowlistPolicy is the policy of the allowlist tables alone.
 func allowlistPolicy(r HTMLRules) *bluemonday.Policy {
 	p := bluemonday.NewPolicy()

@@ -25,34 +25,67 @@ type markupCounts struct {
 }
 
 func newMarkupCounts() *markupCounts {
-	return &markupCounts{tags: counter{}, attrs: counter{}}
+	return &markupCounts{tags: newCounter(countedTags()), attrs: newCounter(countedAttrs())}
 }
 
-// counter counts names. A name already counted costs no allocation: the map holds pointers,
-// and a lookup by string(bytes) does not copy the bytes.
-type counter map[string]*int
+// counter counts names: those of its table in an array, without hashing them (nameTable), any
+// other in a map. A name already counted costs no allocation: the map holds pointers, and a
+// lookup by string(bytes) does not copy the bytes.
+type counter struct {
+	table *nameTable
+	known []int           // by index in table.names
+	other map[string]*int // nil until a name not in the table comes
+}
 
-func (c counter) add(name []byte) {
-	if n := c[string(name)]; n != nil {
+func newCounter(t *nameTable) counter { return counter{table: t, known: make([]int, len(t.names))} }
+
+func (c *counter) add(name []byte) {
+	if i := indexOf(c.table, name); i >= 0 {
+		c.known[i]++
+	} else if n := c.other[string(name)]; n != nil {
 		*n++
-		return
+	} else {
+		c.addOther(string(name))
 	}
-	c[string(name)] = new(1)
 }
 
-func (c counter) addString(name string) {
-	if n := c[name]; n != nil {
+func (c *counter) addString(name string) {
+	if i := indexOf(c.table, name); i >= 0 {
+		c.known[i]++
+	} else if n := c.other[name]; n != nil {
 		*n++
-		return
+	} else {
+		c.addOther(name)
 	}
-	c[name] = new(1)
 }
 
-func (c counter) get(name string) int {
-	if n := c[name]; n != nil {
+func (c *counter) addOther(name string) {
+	if c.other == nil {
+		c.other = map[string]*int{}
+	}
+	c.other[name] = new(1)
+}
+
+func (c *counter) get(name string) int {
+	if i := indexOf(c.table, name); i >= 0 {
+		return c.known[i]
+	}
+	if n := c.other[name]; n != nil {
 		return *n
 	}
 	return 0
+}
+
+// each calls f with every name counted and its count.
+func (c *counter) each(f func(name string, n int)) {
+	for i, n := range c.known {
+		if n > 0 {
+			f(c.table.names[i], n)
+		}
+	}
+	for k, n := range c.other {
+		f(k, *n)
+	}
 }
 
 // attr counts an attribute unless it is one of linkAttrs, which the policy writes itself.
@@ -315,18 +348,18 @@ func markupName(k string) string {
 func removedBetween(in, out *markupCounts) string {
 	var names []string
 	total := 0
-	for k, n := range in.tags {
-		if d := *n - out.tags.get(k); d > 0 {
+	in.tags.each(func(k string, n int) {
+		if d := n - out.tags.get(k); d > 0 {
 			names = append(names, "<"+markupName(k)+">")
 			total += d
 		}
-	}
-	for k, n := range in.attrs {
-		if d := *n - out.attrs.get(k); d > 0 {
+	})
+	in.attrs.each(func(k string, n int) {
+		if d := n - out.attrs.get(k); d > 0 {
 			names = append(names, markupName(k)+"=")
 			total += d
 		}
-	}
+	})
 	if total == 0 {
 		return ""
 	}

@@ -32,18 +32,19 @@ func tokenCounts(markup string) *markupCounts {
 
 func countsString(c *markupCounts) string {
 	return removedBetween(c, newMarkupCounts()) + " | " +
-		removedBetween(&markupCounts{tags: c.attrs, attrs: counter{}}, newMarkupCounts())
+		removedBetween(&markupCounts{tags: c.attrs, attrs: newCounter(countedAttrs())}, newMarkupCounts())
 }
 
 func sameCounts(a, b *markupCounts) bool {
-	for _, pair := range [][2]counter{{a.tags, b.tags}, {a.attrs, b.attrs}} {
-		if len(pair[0]) != len(pair[1]) {
+	for _, pair := range [][2]*counter{{&a.tags, &b.tags}, {&a.attrs, &b.attrs}} {
+		same, names := true, 0
+		pair[0].each(func(k string, n int) {
+			names++
+			same = same && pair[1].get(k) == n
+		})
+		pair[1].each(func(string, int) { names-- })
+		if !same || names != 0 {
 			return false
-		}
-		for k, n := range pair[0] {
-			if pair[1].get(k) != *n {
-				return false
-			}
 		}
 	}
 	return true
