@@ -41,9 +41,11 @@ type mdBox struct {
 	kind     byte // 'q' quote, 'l' list, 'i' item
 	ordered  bool
 	reversed bool
-	next     int    // the next item's number (ordered lists)
-	marker   string // an item's marker, "- " or "3. "
-	pending  bool   // the item's marker is still to be written
+	// countless: a reversed list without a start whose items so far had no value: bullets
+	countless bool
+	next      int    // the next item's number (ordered lists)
+	marker    string // an item's marker, "- " or "3. "
+	pending   bool   // the item's marker is still to be written
 }
 
 // mdLink is an open link: where its text starts in the line, and on which line.
@@ -59,7 +61,7 @@ type mdAttrs struct {
 	start, value     int
 	hasStart, hasVal bool
 	reversed         bool
-	colspan          int
+	colspan, rowspan int
 }
 
 // inCell reports whether inline content goes to a table's open cell rather than the line.
@@ -523,6 +525,10 @@ func (r *mdRenderer) list(ordered, end bool, a *mdAttrs) {
 	b := mdBox{kind: 'l', ordered: ordered, reversed: a.reversed, next: 1}
 	if a.hasStart {
 		b.next = a.start
+	} else if a.reversed {
+		// It counts down from the number of its items, which this one pass learns only at its
+		// end: its items are written as bullets until one has a value to count down from.
+		b.countless = true
 	}
 	r.boxes = append(r.boxes, b)
 }
@@ -555,7 +561,8 @@ func (r *mdRenderer) item(end bool, a *mdAttrs) {
 	r.boxes = r.boxes[:l+1] // an item closes the open one, as the HTML parser does
 	list := &r.boxes[l]
 	marker := "- "
-	if list.ordered {
+	if list.ordered && (!list.countless || a.hasVal) {
+		list.countless = false
 		n := list.next
 		if a.hasVal {
 			n = a.value

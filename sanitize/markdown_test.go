@@ -18,10 +18,18 @@ func TestMarkdown(t *testing.T) {
 		{"ordered from start", `<ol start="7"><li>a<li>b</ol>`, "7. a\n8. b"},
 		{"li value", `<ol><li>a<li value="5">b<li>c</ol>`, "1. a\n5. b\n6. c"},
 		{"reversed with start", `<ol reversed start="3"><li>a<li>b</ol>`, "3. a\n2. b"},
+		{"reversed without start", `<ol reversed><li>a<li>b<li>c</ol>`, "- a\n- b\n- c"},
+		{"reversed without start, a value", `<ol reversed><li>a<li value="5">b<li>c</ol>`, "- a\n5. b\n4. c"},
 		{"nested", `<ul><li>a<ol><li>b<ul><li>c</ul></ol><li>d</ul>`, "- a\n  1. b\n     - c\n- d"},
 		{"list after text", `<p>x</p><ul><li>a</ul><p>y</p>`, "x\n\n- a\n\ny"},
 		{"table with th", `<table><tr><th>h</th></tr><tr><td>1</td></tr></table>`, "| h |\n| --- |\n| 1 |"},
 		{"table without header", `<table><tr><td>1</td><td>2</td></tr></table>`, "|  |  |\n| --- | --- |\n| 1 | 2 |"},
+		{"rowspan keeps the cells below in their columns",
+			`<table><tr><th>a<th>b<th>c<tr><td rowspan="2">x<td>y<td>w<tr><td>z<td>v<tr><td>1<td>2<td>3</table>`,
+			"| a | b | c |\n| --- | --- | --- |\n| x | y | w |\n|  | z | v |\n| 1 | 2 | 3 |"},
+		{"rowspan in the middle, a short row",
+			`<table><tr><th>a<th>b<th>c<tr><td>1<td rowspan="3">m<td>2<tr><td>3<tr><td>4<td>5</table>`,
+			"| a | b | c |\n| --- | --- | --- |\n| 1 | m | 2 |\n| 3 |  |  |\n| 4 |  | 5 |"},
 		{"colspan pads", `<table><tr><th>a</th><th>b</th></tr><tr><td colspan="2">x</td></tr></table>`,
 			"| a | b |\n| --- | --- |\n| x |  |"},
 		{"ragged rows padded", `<table><tr><th>a</th></tr><tr><td>1</td><td>2</td></tr></table>`,
@@ -56,6 +64,24 @@ func TestMarkdown(t *testing.T) {
 }
 
 // TestMarkdownTableOfTableResults: the table renderer that html tables use writes table
+// TestMarkdownTableSpansBounded: a few KB of colspans and rowspans over many rows make a few
+// hundred KB of Markdown at most, not the gigabytes that padding every row to every spanned
+// column would (which in WebAssembly would end the module for the whole page), and every cell
+// the page wrote is still there.
+func TestMarkdownTableSpansBounded(t *testing.T) {
+	for name, doc := range map[string]string{
+		"colspans":  "<table><tr>" + strings.Repeat(`<td colspan="1000">a`, 20) + strings.Repeat("<tr><td>x", 1000) + "</table>",
+		"rowspans":  "<table><tr>" + strings.Repeat(`<td colspan="1000" rowspan="1000">a`, 20) + strings.Repeat("<tr><td>x", 1000) + "</table>",
+		"two rows":  "<table><tr>" + strings.Repeat(`<td colspan="1000">a`, 200) + "<tr><td>x</table>",
+		"many rows": "<table>" + strings.Repeat(`<tr><td colspan="1000" rowspan="1000">a`, 2000) + "</table>",
+	} {
+		text := sanitize.HTMLAndText(doc, sanitize.DefaultHTMLRules()).Text
+		assert.Less(t, len(text), 2<<20, name)
+		assert.Equal(t, strings.Count(doc, ">a"), strings.Count(text, " a |"), name)
+		assert.Equal(t, strings.Count(doc, ">x"), strings.Count(text, " x |"), name)
+	}
+}
+
 // results' cells, escaped by EscapeMarkdown: a cell cannot end its row or start a new one.
 func TestMarkdownTableOfTableResults(t *testing.T) {
 	cells := []string{"a|b", "x\ny", "[l](https://evil.test/)", "`c`", "# h", "=1+1"}

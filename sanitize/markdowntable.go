@@ -1,5 +1,15 @@
 package sanitize
 
+// Bounds on what a table's Markdown adds to the cells the page wrote, so that a few bytes of
+// markup cannot make gigabytes of text (a colspan of 1000 over a thousand rows): the empty cells
+// its spans cover (past maxSpanCells a span covers no more), and the padding of short rows to
+// the widest (past maxTableCells in rows × columns, the rows after the header keep their own
+// width).
+const (
+	maxSpanCells  = 1 << 16
+	maxTableCells = 1 << 18
+)
+
 // mdTable is an open table: its cells' Markdown, one after another, and where each cell and
 // row ends. Its buffers are reused from table to table.
 type mdTable struct {
@@ -12,14 +22,18 @@ type mdTable struct {
 	cell    []byte // the open cell's Markdown
 	inCell  bool
 	inHead  bool
-	span    int // the open cell's colspan
-	nested  int // depth of tables inside the open cell
+	span    int   // the open cell's colspan
+	rowspan int   // the open cell's rowspan
+	col     int   // the open row's next column
+	down    []int // by column: the rows after the open one that a rowspan above covers
+	padded  int   // the empty cells spans covered so far (at most maxSpanCells)
+	nested  int   // depth of tables inside the open cell
 }
 
 // startTable opens a table, reusing the buffers of the last.
 func (r *mdRenderer) startTable() {
 	t := &r.tbl
-	*t = mdTable{cells: t.cells[:0], ends: t.ends[:0], rows: t.rows[:0], cell: t.cell[:0]}
+	*t = mdTable{cells: t.cells[:0], ends: t.ends[:0], rows: t.rows[:0], cell: t.cell[:0], down: t.down[:0]}
 	r.table = t
 }
 
@@ -77,6 +91,7 @@ func (r *mdRenderer) tableTag(tag string, end bool, a *mdAttrs) bool {
 			t.allTH = false
 		}
 		t.inCell, t.cell, t.span = true, t.cell[:0], max(1, min(a.colspan, 1000))
+		t.rowspan = max(1, min(a.rowspan, 1000))
 		return true
 	case "caption":
 		r.endCell()
@@ -89,7 +104,7 @@ func (r *mdRenderer) tableTag(tag string, end bool, a *mdAttrs) bool {
 func (r *mdRenderer) startRow() {
 	t := r.table
 	t.rows = append(t.rows, len(t.ends))
-	t.rowOpen, t.allTH = true, true
+	t.rowOpen, t.allTH, t.col = true, true, 0
 }
 
 // endCell closes the open cell, adding it (and the empty cells its colspan covers) to the row.
@@ -106,9 +121,33 @@ func (r *mdRenderer) endCell() {
 		r.codeTag("code", true)
 	}
 	t.inCell = false
+	r.coveredCells(len(t.down))
 	t.cells = append(t.cells, trimSpaceBytes(t.cell)...)
-	for range t.span {
-		t.ends = append(t.ends, len(t.cells)) // the cells a colspan covers are empty
+	for i := range t.span {
+		if i > 0 { // the cells a colspan covers are empty
+			if t.padded >= maxSpanCells {
+				break
+			}
+			t.padded++
+		}
+		t.ends = append(t.ends, len(t.cells))
+		if t.col == len(t.down) {
+			t.down = append(t.down, 0)
+		}
+		t.down[t.col] = t.rowspan - 1
+		t.col++
+	}
+}
+
+// coveredCells adds to the open row, from its next column up to column end, the empty cells
+// that a rowspan of a row above covers, so that the row's own cells stay in their columns.
+func (r *mdRenderer) coveredCells(end int) {
+	t := r.table
+	for t.col < end && t.down[t.col] > 0 && t.padded < maxSpanCells {
+		t.down[t.col]--
+		t.padded++
+		t.ends = append(t.ends, len(t.cells))
+		t.col++
 	}
 }
 
@@ -117,6 +156,13 @@ func (r *mdRenderer) endRow() {
 	t := r.table
 	if !t.rowOpen {
 		return
+	}
+	for t.col < len(t.down) { // the columns after the row's last cell that rowspans cover
+		r.coveredCells(len(t.down))
+		if t.col < len(t.down) {
+			t.down[t.col] = 0 // not covered, or past maxSpanCells
+			t.col++
+		}
 	}
 	t.rowOpen = false
 	if len(t.rows) == 1 && len(t.ends) > 0 && (t.inHead || t.allTH) {
@@ -159,7 +205,11 @@ func (r *mdRenderer) endTable() {
 		}
 		return append(b, t.cells[start:t.ends[i]]...)
 	}
-	r.lbuf = appendTableLines(r.lbuf[:0], len(rows), cols, t.header, cell, func(line []byte) {
+	var width func(row int) int // each row padded to cols
+	if len(rows)*cols > maxTableCells {
+		width = func(row int) int { return rows[row][1] - rows[row][0] }
+	}
+	r.lbuf = appendTableLines(r.lbuf[:0], len(rows), cols, t.header, width, cell, func(line []byte) {
 		r.writeLine("", line, -1)
 	})
 	r.blank = true
@@ -167,13 +217,18 @@ func (r *mdRenderer) endTable() {
 
 // appendTableLines writes a GitHub-flavoured Markdown table of rows × cols cells, each line
 // built in buf and handed to emit: the first row as its header row when header is set, else
-// a header row of empty cells (a GFM table must have one); then the delimiter row and the rest.
+// a header row of empty cells (a GFM table must have one); then the delimiter row and the rest,
+// each of cols cells, or, when width is not nil, the rows after the header of width(row) cells.
 // It returns buf, to be reused.
-func appendTableLines(buf []byte, rows, cols int, header bool, cell func(row, col int, b []byte) []byte,
-	emit func(line []byte)) []byte {
+func appendTableLines(buf []byte, rows, cols int, header bool, width func(row int) int,
+	cell func(row, col int, b []byte) []byte, emit func(line []byte)) []byte {
 	row := func(r int) {
 		buf = append(buf[:0], '|')
-		for c := range cols {
+		n := cols
+		if width != nil && (r > 0 || r == 0 && !header) {
+			n = width(r)
+		}
+		for c := range n {
 			buf = append(buf, ' ')
 			if r >= 0 {
 				buf = cell(r, c, buf)

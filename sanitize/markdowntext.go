@@ -96,7 +96,7 @@ func MarkdownTable(header []string, rows [][]string) string {
 	}
 	all := append([][]string{header}, rows...)
 	var b strings.Builder
-	appendTableLines(nil, len(all), cols, true, func(row, col int, buf []byte) []byte {
+	appendTableLines(nil, len(all), cols, true, nil, func(row, col int, buf []byte) []byte {
 		if col < len(all[row]) {
 			buf = append(buf, all[row][col]...)
 		}

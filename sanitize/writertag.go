@@ -102,6 +102,8 @@ func (w *renderingWriter) tag(s string) bool {
 			a.reversed = true
 		case "colspan":
 			a.colspan, _ = atoi(v)
+		case "rowspan":
+			a.rowspan, _ = atoi(v)
 		}
 		attrs = attrs[used:]
 		off += used
