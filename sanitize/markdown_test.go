@@ -147,3 +147,22 @@ func FuzzMarkdownText(f *testing.F) {
 		}
 	})
 }
+
+// FuzzMarkdownSize: whatever markup goes in, its Markdown stays within a fixed multiple of its
+// length (plus what the bounds on a table's spans allow): no nesting, span or repetition of
+// markup makes the text grow faster than the markup does.
+func FuzzMarkdownSize(f *testing.F) {
+	for _, s := range []string{"<ul><li>x", "<blockquote>q", "<td colspan=1000 rowspan=1000>a<tr>", "<ol start=9><li>a",
+		"<pre>`", "<a href=https://e.test/x>y</a>", "<h1>#"} {
+		f.Add(s, 200)
+	}
+	f.Fuzz(func(t *testing.T, unit string, times int) {
+		if len(unit) > 64 || times < 1 || times > 5000 {
+			return
+		}
+		doc := strings.Repeat(unit, times)
+		if md := sanitize.HTMLAndText(doc, defaultRules).Text; len(md) > 64*len(doc)+1<<20 {
+			t.Fatalf("%d bytes of markup (%q × %d) made %d bytes of Markdown", len(doc), unit, times, len(md))
+		}
+	})
+}
