@@ -40,7 +40,7 @@ build-test:
 	cp $(DIST)/wasm_exec.js $(TESTDIST)/
 
 # The unpacked extension in web/dist/extension: its scripts built from web/extension's TypeScript, its pages, the
-# manifest with the version, and its own copy of the bridge.
+# manifest with the version, and its own copy of the bridge (the panel's built whole, without chunks).
 extension:
 	@test -f $(WASM) || { echo "run make build first"; exit 1; }
 	rm -rf $(DIST)/extension && mkdir -p $(DIST)/extension/dist
@@ -48,9 +48,8 @@ extension:
 	cp web/extension/*.html web/extension/*.css $(DIST)/extension/
 	sed 's/__WEBMCP_BRIDGE_VERSION__/$(VERSION)/' web/extension/manifest.json > $(DIST)/extension/manifest.json
 	cp LICENSE THIRD_PARTY_NOTICES $(DIST)/extension/
-	cp $(DIST)/webmcp-bridge.js $(DIST)/webmcp-bridge-patterns.mjs $(DIST)/webmcp-bridge-schema.js \
-		$(DIST)/webmcp-bridge-forms.js $(DIST)/webmcp-bridge-frames.js $(DIST)/webmcp-bridge-extension.js \
-		$(DIST)/webmcp-bridge-worker.js $(DIST)/webmcp-bridge.wasm $(DIST)/render.js $(DIST)/render.css $(DIST)/extension/dist/
+	cp $(DIST)/webmcp-bridge-extension.js $(DIST)/webmcp-bridge-worker.js $(DIST)/webmcp-bridge.wasm \
+		$(DIST)/render.js $(DIST)/render.css $(DIST)/extension/dist/
 
 demo: build
 	$(GO) run ./cmd/webmcp-serve -dir web -addr localhost:$(PORT)

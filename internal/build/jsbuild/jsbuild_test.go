@@ -49,7 +49,7 @@ func TestPlan(t *testing.T) {
 		{"shipped", options{}, append(append(append([]string{}, loader...), chunkFiles...), rest...)},
 		{"test", options{test: true}, append(append([]string{}, loader...), chunkFiles...)},
 		{"webmcp-mcp's", options{rawResults: true}, append(append([]string{}, loader...), rest...)},
-		{"extension", options{extension: true}, []string{"relay.js", "panel.js", "background.js"}},
+		{"extension", options{extension: true}, []string{"relay.js", "panel.js", "background.js", "dist/webmcp-bridge.js"}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			bs := plan(c.o)

@@ -45,7 +45,10 @@ func plan(o options) []build {
 		for _, name := range []string{"relay", "panel", "background"} {
 			out = append(out, build{entry: name + ".ts", outfile: name + ".js", format: api.FormatIIFE})
 		}
-		return out
+		// The panel's own bridge: the script a page loads, with its chunks in it. An extension
+		// page has all its files at hand, and a store's review refuses import() of a computed
+		// specifier, which the page's script uses to fetch its pattern checker.
+		return append(out, build{entry: "../src/entry-script.ts", outfile: "dist/webmcp-bridge.js", format: api.FormatIIFE})
 	}
 	// The script a page loads leaves its chunks out: each is fetched, beside the script, on
 	// first need. The other builds hold them (a bundler splits the ES module as it likes;
