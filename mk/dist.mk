@@ -93,6 +93,13 @@ dist-extensions:
 dist-npm:
 	cd web && npm pack --pack-destination ../$(DIST_DIR)
 
-# The release tried as a new user would (tools/release/check.mjs).
+# The release tried as a new user would: tools/release/check.mjs (the archive, the bundle's
+# server listing and calling a page's tools, the npm package, web-ext lint), then the extensions
+# installed from the zip and the .xpi into Chromium and Firefox ESR and reached through the host
+# (TestInstalled*, internal/testing/browsertest/installed_test.go).
+INSTALLED_TESTS = WEBMCP_BRIDGE_BROWSER_TESTS=1 WEBMCP_BRIDGE_RELEASE=$(abspath $(1)) \
+	CHROMIUM="$${CHROMIUM:-$$(command -v chromium || command -v chromium-browser)}" \
+	$(GO) test -count=1 -timeout 10m -run '^TestInstalled' ./internal/testing/browsertest/
 dist-check: $(RELEASE_TOOLS)
 	CHROMIUM="$${CHROMIUM:-$$(command -v chromium || command -v chromium-browser)}" node tools/release/check.mjs $(DIST_DIR) $(VERSION)
+	$(call INSTALLED_TESTS,$(DIST_DIR))
