@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -70,7 +71,7 @@ func installedHost(t *testing.T, rel, config, wrote string) nativeSetup {
 	s := nativeSetup{base: serveWeb(t), runtime: t.TempDir(), profile: filepath.Join(home, config)}
 	t.Setenv("XDG_RUNTIME_DIR", s.runtime)
 	require.NoError(t, os.MkdirAll(s.profile, 0o700))
-	s.bin = filepath.Join(unpack(t, releaseFile(t, rel, "webmcp-mcp_*_linux_*.tar.gz")), "webmcp-mcp")
+	s.bin = filepath.Join(unpack(t, releaseFile(t, rel, "webmcp-mcp_*_linux_"+runtime.GOARCH+".tar.gz")), "webmcp-mcp")
 	out, err := exec.Command(s.bin, "-install-host").CombinedOutput()
 	require.NoError(t, err, "%s", out)
 	require.Contains(t, string(out), wrote, "-install-host registered the host for the browser")
