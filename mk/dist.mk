@@ -18,7 +18,7 @@ GORELEASER ?= $(GO) run github.com/goreleaser/goreleaser/v2@v2.15.1
 DIST_BUILDER ?= gobuild
 MANIFEST := $(GO) run ./internal/build/manifest -version $(VERSION)
 
-.PHONY: dist dist-binaries dist-bundle dist-bundle-linux dist-extensions dist-npm dist-check
+.PHONY: dist dist-binaries dist-bundle dist-bundle-linux dist-extensions dist-npm dist-check installed
 
 $(RELEASE_TOOLS): tools/release/package.json tools/release/package-lock.json
 	cd tools/release && npm ci --no-audit --no-fund
@@ -113,3 +113,15 @@ dist-check: $(RELEASE_TOOLS)
 	CHROMIUM="$${CHROMIUM:-$$(command -v chromium || command -v chromium-browser)}" node tools/release/check.mjs $(DIST_DIR) $(VERSION)
 	$(call INSTALLED_TESTS,$(DIST_DIR))
 
+# The same tries for `make test`, on what a Linux user installs, made alone (not all of make
+# dist: no other platform, no bundle packed): the linux/amd64 archive, the two extensions, and
+# the bundle's manifest with its Linux server, unpacked.
+INSTALLED_DIR  := out/installed
+INSTALLED_WORK := out/installedwork
+installed: build chromium node firefox $(RELEASE_TOOLS)
+	rm -rf $(INSTALLED_DIR) $(INSTALLED_WORK) && mkdir -p $(INSTALLED_DIR) $(INSTALLED_WORK)
+	@$(MAKE) --no-print-directory DIST_DIR=$(INSTALLED_DIR) DIST_WORK=$(INSTALLED_WORK) PLATFORMS=linux/amd64 \
+		dist-binaries dist-extensions dist-bundle-linux
+	$(MCPB) validate $(INSTALLED_WORK)/bundle/manifest.json
+	CHROMIUM="$${CHROMIUM:-$$(command -v chromium || command -v chromium-browser)}" node tools/release/bundlecheck.mjs $(INSTALLED_WORK)/bundle $(VERSION)
+	$(call INSTALLED_TESTS,$(INSTALLED_DIR))
