@@ -122,7 +122,7 @@ notices:
 types: node $(WEB_TOOLS)
 	$(GO) run ./internal/build/tstools types
 
-test: vet unit ts browser
+test: vet unit ts browser installed
 
 # Short fuzz runs of every fuzz target (FUZZTIME per target).
 FUZZTIME ?= 10s
