@@ -13,13 +13,14 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
+
+	"github.com/webmcp-bridge/webmcp-bridge/internal/procgroup"
 )
 
 // debugChromium starts headless Chromium with WebMCP on, a DevTools port and url open, as a user
@@ -32,12 +33,12 @@ func debugChromium(t *testing.T, url string) string {
 	require.NoError(t, err)
 	cmd := exec.Command(chromium(t), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
 		"--enable-features=WebMCP", "--remote-debugging-port=0", "--user-data-dir="+profile, url)
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	procgroup.Own(cmd)
 	stderr, err := cmd.StderrPipe()
 	require.NoError(t, err)
 	require.NoError(t, cmd.Start())
 	t.Cleanup(func() {
-		syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) // the browser and its helpers
+		procgroup.Kill(cmd) // the browser and its helpers
 		cmd.Wait()
 		for range 10 {
 			if os.RemoveAll(profile) == nil {
