@@ -28,7 +28,6 @@ import { frameOf, type Frame } from "./module-answer.ts";
 import { wasmRefused, type Answer, type Request, type serveModule } from "./server.ts";
 import { stringify } from "./builtins.ts";
 
-
 interface AssetURLs {
   wasm: string;
   worker: string;
