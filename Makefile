@@ -147,6 +147,8 @@ bench: build chromium node
 	CHROMIUM="$${CHROMIUM:-$$(command -v chromium || command -v chromium-browser)}" GO="$(GO)" $(GO) run ./cmd/webmcp-bench
 	@# What an MCP client receives from webmcp-mcp and from Playwright MCP (@playwright/mcp from npm).
 	CHROMIUM="$${CHROMIUM:-$$(command -v chromium || command -v chromium-browser)}" GO="$(GO)" $(GO) run ./cmd/webmcp-bench -compare 20 -dist $(DIST) -docs docs/benchmarks.md
+	@# webmcp-mcp -open and -extension beside MCP-B's local relay (@mcp-b/webmcp-local-relay from npm).
+	CHROMIUM="$${CHROMIUM:-$$(command -v chromium || command -v chromium-browser)}" GO="$(GO)" $(GO) run ./cmd/webmcp-bench -relay 50 -dist $(DIST) -docs docs/benchmarks.md
 
 clean:
 	rm -rf $(DIST) out
