@@ -140,7 +140,7 @@ fuzz:
 # dependencies.
 MCPB_VERSION := 5.1.0
 bench: build chromium node
-	$(GO) test -run '^$$' -bench . -benchmem ./bridge ./sanitize
+	$(GO) test -run '^$$' -bench . -benchmem ./bridge ./sanitize ./internal/mcpserver
 	@mkdir -p .cache/bench
 	@test -f .cache/bench/node_modules/dompurify/dist/purify.min.js || npm install --silent --no-audit --no-fund --prefix .cache/bench dompurify@3 || echo "npm could not install DOMPurify: that row will say so"
 	@grep -qs '"version": "$(MCPB_VERSION)"' .cache/bench/node_modules/@mcp-b/global/package.json || npm install --silent --no-audit --no-fund --save-exact --prefix .cache/bench @mcp-b/global@$(MCPB_VERSION) || echo "npm could not install @mcp-b/global: the load row will say so"

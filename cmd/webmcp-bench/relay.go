@@ -15,14 +15,11 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/webmcp-bridge/webmcp-bridge/internal/headless"
-	"github.com/webmcp-bridge/webmcp-bridge/internal/mcpserver"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/npmcache"
 )
 
@@ -86,6 +83,7 @@ type relayRow struct {
 	list          time.Duration   // tools/list, median
 	first         time.Duration   // the first tools/call once the page's tools are listed
 	firsts        []time.Duration // first, in each cold start (relayServer.measure)
+	source        time.Duration   // of a warm call, the time webmcp-mcp waited for its source (median)
 	warm, warmP95 time.Duration   // later calls
 	err           string
 	listedAfter   time.Duration // from the client's connection to the five tools listed
@@ -153,10 +151,10 @@ func runRelay(ctx context.Context, n int, dist string, w io.Writer) error {
 	origin := strings.TrimSuffix(page, "/page")
 	servers := []relayServer{
 		{"webmcp-mcp -open", func() (*exec.Cmd, func() (func(), error), error) {
-			return exec.Command(self, "-assets", dist, "-chromium", chromium, "-open", page), nil, nil
+			return withSourceTimes(exec.Command(self, "-assets", dist, "-chromium", chromium, "-open", page)), nil, nil
 		}},
 		{"webmcp-mcp -extension", func() (*exec.Cmd, func() (func(), error), error) {
-			return ext.server(self, origin), func() (func(), error) { return ext.open(chromium, page) }, nil
+			return withSourceTimes(ext.server(self, origin)), func() (func(), error) { return ext.open(chromium, page) }, nil
 		}},
 		{relayName, func() (*exec.Cmd, func() (func(), error), error) {
 			port, err := freePort()
@@ -328,6 +326,10 @@ func measureRelay(ctx context.Context, server string, cmd *exec.Cmd, open func()
 	}
 	slices.Sort(lists)
 	row.list = lists[len(lists)/2]
+	st, _ := cmd.Stderr.(*sourceTimes)
+	if st != nil {
+		st.take() // the first call's and the lists'
+	}
 	var warm []time.Duration
 	for range n {
 		d, err := call()
@@ -339,22 +341,36 @@ func measureRelay(ctx context.Context, server string, cmd *exec.Cmd, open func()
 	}
 	slices.Sort(warm)
 	row.warm, row.warmP95 = warm[len(warm)/2], warm[(len(warm)*95+99)/100-1]
+	if st != nil {
+		time.Sleep(200 * time.Millisecond) // the last lines of the log
+		if src := st.take(); len(src) > 0 {
+			slices.Sort(src)
+			row.source = src[len(src)/2]
+		}
+	}
 	return row
 }
 
 func printRelayRows(w io.Writer, rows []relayRow) {
 	ms := func(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
 	fmt.Fprintln(w, "| server | tools/list bytes (model-visible) | tools/list (median) | first call, each start |"+
-		" warm call, median / p95 | five tools listed after |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|")
+		" warm call, median / p95 | of it, the browser (median) | five tools listed after |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|")
 	for _, r := range rows {
 		if r.err != "" {
-			fmt.Fprintf(w, "| %s | error: %s | | | | |\n", r.server, r.err)
+			fmt.Fprintf(w, "| %s | error: %s | | | | | |\n", r.server, r.err)
 			continue
 		}
-		fmt.Fprintf(w, "| %s | %d (%d) | %s | %s | %s / %s | %s |\n", r.server, r.listBytes, r.modelBytes,
-			ms(r.list), firstCalls(r.firsts), ms(r.warm), ms(r.warmP95), ms(r.listedAfter))
+		browser := "–"
+		if r.source > 0 {
+			browser = ms(r.source)
+		}
+		fmt.Fprintf(w, "| %s | %d (%d) | %s | %s | %s / %s | %s | %s |\n", r.server, r.listBytes, r.modelBytes,
+			ms(r.list), firstCalls(r.firsts), ms(r.warm), ms(r.warmP95), browser, ms(r.listedAfter))
 	}
+	fmt.Fprintln(w, "\n\"Of it, the browser\": how long webmcp-mcp waited for its source (`-v`'s log): the "+
+		"DevTools or native-messaging round trip, the extension and the page; the rest is the client, stdio "+
+		"and webmcp-mcp's checks and normalization.")
 	i := slices.IndexFunc(rows, func(r relayRow) bool { return r.server == relayName })
 	if i < 0 || rows[i].err != "" {
 		return
@@ -381,43 +397,3 @@ func firstCalls(ds []time.Duration) string {
 
 // relayName is the relay's row.
 const relayName = "MCP-B relay"
-
-// listRecorder wraps a client transport and keeps the size of the last tools/list result, as it
-// came over the wire.
-type listRecorder struct {
-	mcp.Transport
-	mu        sync.Mutex
-	size      int
-	modelSize int // of what clients give the model: each tool's name, title, description and inputSchema
-}
-
-func (r *listRecorder) Connect(ctx context.Context) (mcp.Connection, error) {
-	c, err := r.Transport.Connect(ctx)
-	return &listConn{c, r}, err
-}
-
-func (r *listRecorder) lastList() (size, modelSize int) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.size, r.modelSize
-}
-
-type listConn struct {
-	mcp.Connection
-	r *listRecorder
-}
-
-func (c *listConn) Read(ctx context.Context) (jsonrpc.Message, error) {
-	m, err := c.Connection.Read(ctx)
-	if resp, ok := m.(*jsonrpc.Response); ok && bytes.HasPrefix(bytes.TrimSpace(resp.Result), []byte(`{`)) &&
-		bytes.Contains(resp.Result, []byte(`"tools":[`)) {
-		c.r.mu.Lock()
-		c.r.size = len(resp.Result)
-		c.r.modelSize, _ = mcpserver.ModelVisibleBytes(resp.Result)
-		c.r.mu.Unlock()
-		if os.Getenv("WEBMCP_COMPARE_DUMP") != "" {
-			fmt.Fprintf(os.Stderr, "tools/list: %s\n", resp.Result)
-		}
-	}
-	return m, err
-}

@@ -50,19 +50,26 @@ func shopPage() Page {
 		}}
 }
 
-// stdioList is the tools/list response as webmcp-mcp writes it on stdout (one JSON-RPC message,
-// newline aside) to a go-sdk client over stdio.
-func stdioList(t *testing.T, src Source) string {
-	t.Helper()
+// serveStdio serves src's pages over stdio-like pipes until ctx ends: a client reads the
+// server's stdout from outR and writes its stdin to inW.
+func serveStdio(ctx context.Context, src Source) (outR *io.PipeReader, inW *io.PipeWriter) {
 	srv := New(Options{Policy: bridge.DefaultPolicy(), Timeout: 5 * time.Second})
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
 	srv.Follow(ctx, src)
 	srv.OpenAtStart(ctx, nil)
 	srv.syncTools()
 	inR, inW := io.Pipe()
 	outR, outW := io.Pipe()
 	go srv.Run(ctx, inR, outW)
+	return outR, inW
+}
+
+// stdioList is the tools/list response as webmcp-mcp writes it on stdout (one JSON-RPC message,
+// newline aside) to a go-sdk client over stdio.
+func stdioList(t *testing.T, src Source) string {
+	t.Helper()
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	outR, inW := serveStdio(ctx, src)
 	var mu sync.Mutex
 	var lines []string
 	clientIn, tap := io.Pipe()
