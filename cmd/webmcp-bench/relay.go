@@ -140,8 +140,9 @@ func runRelay(ctx context.Context, n int, dist string, w io.Writer) error {
 	defer site.Close()
 	page := fmt.Sprintf("http://localhost:%d/page", ln.Addr().(*net.TCPAddr).Port)
 
-	fmt.Fprintf(w, "Five tools on one page, %d warm calls each, %s, %s and %s\n\n", n, chromiumVersion(chromium),
-		mcpbRelay, mcpbGlobal)
+	fmt.Fprintf(w, "Five tools on one page, %d warm calls each, %s, %s and %s; %s\n\n", n, chromiumVersion(chromium),
+		mcpbRelay, mcpbGlobal, time.Now().UTC().Format("2006-01-02 15:04 UTC"))
+	load0 := loadAverage()
 
 	ext, removeExt, err := newExtensionSetup(self, dist)
 	if err != nil {
@@ -173,6 +174,7 @@ func runRelay(ctx context.Context, n int, dist string, w io.Writer) error {
 		rows = append(rows, sv.measure(ctx, n))
 	}
 	printRelayRows(w, rows)
+	fmt.Fprintf(w, "\nLoad average (1 minute): %s → %s (before → after).\n", load0, loadAverage())
 	return nil
 }
 
