@@ -155,8 +155,6 @@ func toolSchema(pt PageTool, schemaErr string) map[string]any {
 	return objectSchema(pt.InputSchema)
 }
 
-func ptr[T any](v T) *T { return &v }
-
 // objectSchema is the page's input schema as MCP requires it: an object schema. A tool without
 // one takes an empty object; a schema of another type cannot be offered as it is, so it is
 // replaced by an open object schema that quotes it.
