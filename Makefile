@@ -139,13 +139,15 @@ fuzz:
 # dependencies.
 MCPB_VERSION := 5.1.0
 bench: build chromium node
-	$(GO) test -run '^$$' -bench . -benchmem ./bridge ./sanitize
+	$(GO) test -run '^$$' -bench . -benchmem ./bridge ./sanitize ./internal/mcpserver
 	@mkdir -p .cache/bench
 	@test -f .cache/bench/node_modules/dompurify/dist/purify.min.js || npm install --silent --no-audit --no-fund --prefix .cache/bench dompurify@3 || echo "npm could not install DOMPurify: that row will say so"
 	@grep -qs '"version": "$(MCPB_VERSION)"' .cache/bench/node_modules/@mcp-b/global/package.json || npm install --silent --no-audit --no-fund --save-exact --prefix .cache/bench @mcp-b/global@$(MCPB_VERSION) || echo "npm could not install @mcp-b/global: the load row will say so"
 	CHROMIUM="$${CHROMIUM:-$$(command -v chromium || command -v chromium-browser)}" GO="$(GO)" $(GO) run ./cmd/webmcp-bench
 	@# What an MCP client receives from webmcp-mcp and from Playwright MCP (@playwright/mcp from npm).
 	CHROMIUM="$${CHROMIUM:-$$(command -v chromium || command -v chromium-browser)}" GO="$(GO)" $(GO) run ./cmd/webmcp-bench -compare 20 -dist $(DIST) -docs docs/benchmarks.md
+	@# webmcp-mcp -open and -extension beside MCP-B's local relay (@mcp-b/webmcp-local-relay from npm).
+	CHROMIUM="$${CHROMIUM:-$$(command -v chromium || command -v chromium-browser)}" GO="$(GO)" $(GO) run ./cmd/webmcp-bench -relay 50 -dist $(DIST) -docs docs/benchmarks.md
 
 clean:
 	rm -rf $(DIST) out

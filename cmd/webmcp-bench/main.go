@@ -69,7 +69,7 @@ func main() {
 	b, o := parseFlags()
 	switch {
 	case o.relay != 0:
-		check(runRelay(context.Background(), o.relay, b.dist, os.Stdout))
+		relayReport(o, b.dist)
 	case o.compare != 0:
 		compareClients(o, b.dist)
 	default:
@@ -104,7 +104,7 @@ func parseFlags() (*bench, options) {
 	flag.IntVar(&o.compare, "compare", 0, "instead: call the demo's chart, article and table tools this many times "+
 		"through webmcp-mcp and through Playwright MCP (@playwright/mcp from npm) and print what each client gets")
 	flag.IntVar(&o.relay, "relay", 0, "instead: list and call a page of five tools this many times through "+
-		"webmcp-mcp -open and through MCP-B's local relay (relay.go) and print both")
+		"webmcp-mcp -open, webmcp-mcp -extension and MCP-B's local relay (relay.go) and print the three")
 	flag.StringVar(&o.docs, "docs", "docs/benchmarks.md",
 		"where the report is written as Markdown (a run with -only writes it only when -docs is given)")
 	flag.Parse()
@@ -120,11 +120,18 @@ func compareClients(o options, dist string) {
 	if !o.docsSet {
 		return
 	}
-	f, err := os.OpenFile(o.docs, os.O_APPEND|os.O_WRONLY, 0)
-	check(err)
-	_, err = fmt.Fprintf(f, "\n## What an MCP client gets\n\n`webmcp-bench -compare %d`, right after the run above:\n\n%s",
-		o.compare, out.String())
-	check(errors.Join(err, f.Close()))
+	check(appendReport(o.docs, "What an MCP client gets", fmt.Sprintf("webmcp-bench -compare %d", o.compare), out.String()))
+}
+
+// appendReport appends a section to the report of the run before it (make bench): its title,
+// the command that measured it, and what that printed.
+func appendReport(docs, title, command, text string) error {
+	f, err := os.OpenFile(docs, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	_, err = fmt.Fprintf(f, "\n## %s\n\n`%s`, right after the run above:\n\n%s", title, command, text)
+	return errors.Join(err, f.Close())
 }
 
 // run measures every step (or those of -only) in one headless Chromium and writes the report.

@@ -15,14 +15,11 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"time"
 
-	"github.com/modelcontextprotocol/go-sdk/jsonrpc"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/webmcp-bridge/webmcp-bridge/internal/headless"
-	"github.com/webmcp-bridge/webmcp-bridge/internal/mcpserver"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/npmcache"
 )
 
@@ -81,19 +78,34 @@ func relayPage(w http.ResponseWriter, r *http.Request) {
 // relayRow is what one server gave on the comparison page.
 type relayRow struct {
 	server        string
-	listBytes     int           // the tools/list response's result, as received
-	modelBytes    int           // of it, what clients give the model (modelVisible)
-	list          time.Duration // tools/list, median
-	first         time.Duration // the first tools/call once the page's tools are listed
-	warm, warmP95 time.Duration // later calls
+	listBytes     int             // the tools/list response's result, as received
+	modelBytes    int             // of it, what clients give the model (modelVisible)
+	list          time.Duration   // tools/list, median
+	first         time.Duration   // the first tools/call once the page's tools are listed
+	firsts        []time.Duration // first, in each cold start (relayServer.measure)
+	source        time.Duration   // of a warm call, the time webmcp-mcp waited for its source (median)
+	warm, warmP95 time.Duration   // later calls
 	err           string
 	listedAfter   time.Duration // from the client's connection to the five tools listed
 }
 
-// runRelay is -relay N: a page of five tools served on loopback, reached by webmcp-mcp -open and
-// by MCP-B's local relay (from npm, pinned, with its documented set-up: @mcp-b/global and the
-// relay's embed.js on the page, a headless Chromium showing it), each with a go-sdk client over
-// stdio: tools/list bytes and time, the first call and N warm calls. A measurement, not a test.
+// relayReport prints webmcp-mcp beside MCP-B's local relay (runRelay); with -docs, it appends
+// that to the report of the run before it (make bench).
+func relayReport(o options, dist string) {
+	var out bytes.Buffer
+	check(runRelay(context.Background(), o.relay, dist, io.MultiWriter(os.Stdout, &out)))
+	if o.docsSet {
+		check(appendReport(o.docs, "webmcp-mcp beside MCP-B's local relay",
+			fmt.Sprintf("webmcp-bench -relay %d", o.relay), out.String()))
+	}
+}
+
+// runRelay is -relay N: a page of five tools served on loopback, reached by webmcp-mcp -open (a
+// Chromium it drives over DevTools), by webmcp-mcp -extension (the extension in a headless
+// Chromium of its own, webmcp-mcp its native-messaging host: relayext.go) and by MCP-B's local
+// relay (from npm, pinned, with its documented set-up: @mcp-b/global and the relay's embed.js on
+// the page, a headless Chromium showing it), each with a go-sdk client over stdio: tools/list
+// bytes and time, the first call and N warm calls. A measurement, not a test.
 func runRelay(ctx context.Context, n int, dist string, w io.Writer) error {
 	if n < 2 {
 		return fmt.Errorf("-relay takes the number of warm calls, at least 2, not %d", n)
@@ -128,23 +140,72 @@ func runRelay(ctx context.Context, n int, dist string, w io.Writer) error {
 	defer site.Close()
 	page := fmt.Sprintf("http://localhost:%d/page", ln.Addr().(*net.TCPAddr).Port)
 
-	fmt.Fprintf(w, "Five tools on one page, %d warm calls each, %s, %s and %s\n\n", n, chromiumVersion(chromium),
-		mcpbRelay, mcpbGlobal)
+	fmt.Fprintf(w, "Five tools on one page, %d warm calls each, %s, %s and %s; %s\n\n", n, chromiumVersion(chromium),
+		mcpbRelay, mcpbGlobal, time.Now().UTC().Format("2006-01-02 15:04 UTC"))
+	load0 := loadAverage()
 
-	rows := []relayRow{measureRelay(ctx, "webmcp-mcp -open",
-		exec.Command(self, "-assets", dist, "-chromium", chromium, "-open", page), nil, n)}
-
-	port, err := freePort()
+	ext, removeExt, err := newExtensionSetup(self, dist)
 	if err != nil {
 		return err
 	}
-	relay := exec.Command("node", filepath.Join(nm, "@mcp-b", "webmcp-local-relay", "dist", "cli.js"),
-		"--port", fmt.Sprint(port))
-	rows = append(rows, measureRelay(ctx, "MCP-B relay", relay, func() (func(), error) {
-		return startPageBrowser(chromium, fmt.Sprintf("%s?relay=%d", page, port))
-	}, n))
+	defer removeExt()
+	origin := strings.TrimSuffix(page, "/page")
+	servers := []relayServer{
+		{"webmcp-mcp -open", func() (*exec.Cmd, func() (func(), error), error) {
+			return withSourceTimes(exec.Command(self, "-assets", dist, "-chromium", chromium, "-open", page)), nil, nil
+		}},
+		{"webmcp-mcp -extension", func() (*exec.Cmd, func() (func(), error), error) {
+			return withSourceTimes(ext.server(self, origin)), func() (func(), error) { return ext.open(chromium, page) }, nil
+		}},
+		{relayName, func() (*exec.Cmd, func() (func(), error), error) {
+			port, err := freePort()
+			if err != nil {
+				return nil, nil, err
+			}
+			relay := exec.Command("node", filepath.Join(nm, "@mcp-b", "webmcp-local-relay", "dist", "cli.js"),
+				"--port", fmt.Sprint(port))
+			return relay, func() (func(), error) {
+				return startPageBrowser(chromium, fmt.Sprintf("%s?relay=%d", page, port))
+			}, nil
+		}},
+	}
+	var rows []relayRow
+	for _, sv := range servers {
+		rows = append(rows, sv.measure(ctx, n))
+	}
 	printRelayRows(w, rows)
+	fmt.Fprintf(w, "\nLoad average (1 minute): %s → %s (before → after).\n", load0, loadAverage())
 	return nil
+}
+
+// relayColdRuns is how many times each server is started for the comparison: the first call
+// varies most from one start to the next, so each start's is reported.
+const relayColdRuns = 2
+
+// A relayServer is one column of the comparison: start gives the server's command and, for a
+// server that does not open the page itself, what opens it.
+type relayServer struct {
+	name  string
+	start func() (*exec.Cmd, func() (func(), error), error)
+}
+
+// measure starts the server relayColdRuns times, each time anew with its page: the row is the
+// last start's, with every start's first call.
+func (sv relayServer) measure(ctx context.Context, n int) relayRow {
+	var row relayRow
+	var firsts []time.Duration
+	for range relayColdRuns {
+		cmd, open, err := sv.start()
+		if err != nil {
+			return relayRow{server: sv.name, err: err.Error()}
+		}
+		if row = measureRelay(ctx, sv.name, cmd, open, n); row.err != "" {
+			return row
+		}
+		firsts = append(firsts, row.first)
+	}
+	row.firsts = firsts
+	return row
 }
 
 // mcpSetup is what the comparisons need first: dist as an absolute path, the Chromium to run,
@@ -200,7 +261,8 @@ func startPageBrowser(chromium, url string) (func(), error) {
 }
 
 // measureRelay connects a go-sdk client to cmd over stdio, runs open (the page's browser, for a
-// server that does not open it itself), waits until the five tools are listed, then measures.
+// server that does not open it itself), waits until the five tools are listed, then measures:
+// the first call at once, then N lists, then N warm calls.
 func measureRelay(ctx context.Context, server string, cmd *exec.Cmd, open func() (func(), error), n int) relayRow {
 	row := relayRow{server: server}
 	rec := &listRecorder{Transport: &mcp.CommandTransport{Command: cmd}}
@@ -243,17 +305,6 @@ func measureRelay(ctx context.Context, server string, cmd *exec.Cmd, open func()
 	}
 	row.listedAfter = time.Since(start)
 	row.listBytes, row.modelBytes = rec.lastList()
-	var lists []time.Duration
-	for range n {
-		t := time.Now()
-		if _, err := cs.ListTools(ctx, nil); err != nil {
-			row.err = err.Error()
-			return row
-		}
-		lists = append(lists, time.Since(t))
-	}
-	slices.Sort(lists)
-	row.list = lists[len(lists)/2]
 	call := func() (time.Duration, error) {
 		t := time.Now()
 		r, err := cs.CallTool(ctx, &mcp.CallToolParams{Name: "get_product", Arguments: map[string]any{"id": "t1"}})
@@ -266,6 +317,21 @@ func measureRelay(ctx context.Context, server string, cmd *exec.Cmd, open func()
 		row.err = "first call: " + err.Error()
 		return row
 	}
+	var lists []time.Duration
+	for range n {
+		t := time.Now()
+		if _, err := cs.ListTools(ctx, nil); err != nil {
+			row.err = err.Error()
+			return row
+		}
+		lists = append(lists, time.Since(t))
+	}
+	slices.Sort(lists)
+	row.list = lists[len(lists)/2]
+	st, _ := cmd.Stderr.(*sourceTimes)
+	if st != nil {
+		st.take() // the first call's and the lists'
+	}
 	var warm []time.Duration
 	for range n {
 		d, err := call()
@@ -277,60 +343,59 @@ func measureRelay(ctx context.Context, server string, cmd *exec.Cmd, open func()
 	}
 	slices.Sort(warm)
 	row.warm, row.warmP95 = warm[len(warm)/2], warm[(len(warm)*95+99)/100-1]
+	if st != nil {
+		time.Sleep(200 * time.Millisecond) // the last lines of the log
+		if src := st.take(); len(src) > 0 {
+			slices.Sort(src)
+			row.source = src[len(src)/2]
+		}
+	}
 	return row
 }
 
 func printRelayRows(w io.Writer, rows []relayRow) {
 	ms := func(d time.Duration) string { return fmt.Sprintf("%.1f ms", float64(d.Microseconds())/1000) }
-	fmt.Fprintln(w, "| server | tools/list bytes (model-visible) | tools/list (median) | first call |"+
-		" warm call, median / p95 | five tools listed after |")
-	fmt.Fprintln(w, "|---|---|---|---|---|---|")
+	fmt.Fprintln(w, "| server | tools/list bytes (model-visible) | tools/list (median) | first call, each start |"+
+		" warm call, median / p95 | of it, the browser (median) | five tools listed after |")
+	fmt.Fprintln(w, "|---|---|---|---|---|---|---|")
 	for _, r := range rows {
 		if r.err != "" {
-			fmt.Fprintf(w, "| %s | error: %s | | | | |\n", r.server, r.err)
+			fmt.Fprintf(w, "| %s | error: %s | | | | | |\n", r.server, r.err)
 			continue
 		}
-		fmt.Fprintf(w, "| %s | %d (%d) | %s | %s | %s / %s | %s |\n", r.server, r.listBytes, r.modelBytes,
-			ms(r.list), ms(r.first), ms(r.warm), ms(r.warmP95), ms(r.listedAfter))
-	}
-}
-
-// listRecorder wraps a client transport and keeps the size of the last tools/list result, as it
-// came over the wire.
-type listRecorder struct {
-	mcp.Transport
-	mu        sync.Mutex
-	size      int
-	modelSize int // of what clients give the model: each tool's name, title, description and inputSchema
-}
-
-func (r *listRecorder) Connect(ctx context.Context) (mcp.Connection, error) {
-	c, err := r.Transport.Connect(ctx)
-	return &listConn{c, r}, err
-}
-
-func (r *listRecorder) lastList() (size, modelSize int) {
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	return r.size, r.modelSize
-}
-
-type listConn struct {
-	mcp.Connection
-	r *listRecorder
-}
-
-func (c *listConn) Read(ctx context.Context) (jsonrpc.Message, error) {
-	m, err := c.Connection.Read(ctx)
-	if resp, ok := m.(*jsonrpc.Response); ok && bytes.HasPrefix(bytes.TrimSpace(resp.Result), []byte(`{`)) &&
-		bytes.Contains(resp.Result, []byte(`"tools":[`)) {
-		c.r.mu.Lock()
-		c.r.size = len(resp.Result)
-		c.r.modelSize, _ = mcpserver.ModelVisibleBytes(resp.Result)
-		c.r.mu.Unlock()
-		if os.Getenv("WEBMCP_COMPARE_DUMP") != "" {
-			fmt.Fprintf(os.Stderr, "tools/list: %s\n", resp.Result)
+		browser := "–"
+		if r.source > 0 {
+			browser = ms(r.source)
 		}
+		fmt.Fprintf(w, "| %s | %d (%d) | %s | %s | %s / %s | %s | %s |\n", r.server, r.listBytes, r.modelBytes,
+			ms(r.list), firstCalls(r.firsts), ms(r.warm), ms(r.warmP95), browser, ms(r.listedAfter))
 	}
-	return m, err
+	fmt.Fprintln(w, "\n\"Of it, the browser\": how long webmcp-mcp waited for its source (`-v`'s log): the "+
+		"DevTools or native-messaging round trip, the extension and the page; the rest is the client, stdio "+
+		"and webmcp-mcp's checks and normalization.")
+	i := slices.IndexFunc(rows, func(r relayRow) bool { return r.server == relayName })
+	if i < 0 || rows[i].err != "" {
+		return
+	}
+	relay := rows[i]
+	fmt.Fprintf(w, "\nAgainst the relay (targets: a warm call and tools/list at most 1.2× the relay's):\n\n")
+	for _, r := range rows {
+		if r.err != "" || r.server == relayName {
+			continue
+		}
+		fmt.Fprintf(w, "- %s: warm call (median) %.2f×, tools/list %.2f×\n", r.server,
+			float64(r.warm)/float64(relay.warm), float64(r.listBytes)/float64(relay.listBytes))
+	}
 }
+
+// firstCalls is each start's first call, in milliseconds.
+func firstCalls(ds []time.Duration) string {
+	var parts []string
+	for _, d := range ds {
+		parts = append(parts, fmt.Sprintf("%.1f", float64(d.Microseconds())/1000))
+	}
+	return strings.Join(parts, ", ") + " ms"
+}
+
+// relayName is the relay's row.
+const relayName = "MCP-B relay"

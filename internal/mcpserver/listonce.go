@@ -46,8 +46,7 @@ var callToolSchema = map[string]any{
 
 func (s *Server) addListOnceTools() {
 	s.server.AddTool(&mcp.Tool{Name: toolListTools, Title: "List page tools",
-		Description: "Lists every page tool with its schema, for clients that list tools once; call one " +
-			"with " + toolCallTool + ".",
+		Description: "Lists every page's tools with their schemas; " + toolCallTool + " calls them.",
 		InputSchema: map[string]any{"type": "object"},
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true}},
 		func(ctx context.Context, _ *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
@@ -61,8 +60,7 @@ func (s *Server) addListOnceTools() {
 			}, nil
 		})
 	s.server.AddTool(&mcp.Tool{Name: toolCallTool, Title: "Call a page tool",
-		Description: "Calls a page tool by page and tool, as " + toolListTools + " gives them, as its own " +
-			"name would.",
+		Description: "Calls a page's tool by page and tool, as " + toolListTools + " lists them.",
 		InputSchema: callToolSchema},
 		func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 			var in struct {

@@ -15,11 +15,20 @@ import (
 )
 
 type openPageIn struct {
-	URL string `json:"url" jsonschema:"an http(s) URL"`
+	URL string `json:"url"`
 }
 
 type closePageIn struct {
-	Page string `json:"page" jsonschema:"a page id (p1, …)"`
+	Page string `json:"page"`
+}
+
+// stringArgSchema is the input schema of a management tool that takes one string, name.
+func stringArgSchema(name, description string) map[string]any {
+	return map[string]any{
+		"type":       "object",
+		"properties": map[string]any{name: map[string]any{"type": "string", "description": description}},
+		"required":   []any{name},
+	}
 }
 
 // pageSummary is how the management tools describe a page.
@@ -88,7 +97,8 @@ func (sum pageSummary) line() string {
 func (s *Server) addManagementTools() {
 	opts := &mcpsdk.Options{Policy: s.policy}
 	mcpsdk.AddTool(s.server, &mcp.Tool{Name: toolOpenPage, Title: "Open a page",
-		Description: "Opens a URL in the browser; its WebMCP tools become tools."},
+		Description: "Opens a URL in the browser; its WebMCP tools become tools.",
+		InputSchema: stringArgSchema("url", "an http(s) URL")},
 		func(ctx context.Context, _ *mcp.CallToolRequest, in openPageIn) (any, error) {
 			if o, err := OriginOf(in.URL); err == nil && !s.Allowed(o) {
 				return mcpsdk.Error(
@@ -117,6 +127,7 @@ func (s *Server) addManagementTools() {
 		}, opts)
 	mcpsdk.AddTool(s.server, &mcp.Tool{Name: toolListPages, Title: "List pages",
 		Description: "Lists the open pages: id, URL, title, tool names.",
+		InputSchema: map[string]any{"type": "object"},
 		Annotations: &mcp.ToolAnnotations{ReadOnlyHint: true}},
 		func(ctx context.Context, _ *mcp.CallToolRequest, _ struct{}) (any, error) {
 			var lines, closed []string
@@ -149,7 +160,7 @@ func (s *Server) addManagementTools() {
 		}, opts)
 	mcpsdk.AddTool(s.server, &mcp.Tool{Name: toolClosePage, Title: "Close a page",
 		Description: "Closes a page; its tools go away.",
-		Annotations: &mcp.ToolAnnotations{DestructiveHint: ptr(false)}},
+		InputSchema: stringArgSchema("page", "a page id (p1, …)")},
 		func(ctx context.Context, _ *mcp.CallToolRequest, in closePageIn) (any, error) {
 			if err := s.src.Close(ctx, in.Page); err != nil {
 				return mcpsdk.Error(fmt.Sprintf("no page %q is open", in.Page), ""), nil

@@ -75,10 +75,12 @@ const (
 // managementTools are the names of webmcp-mcp's own tools.
 var managementTools = []string{toolOpenPage, toolListPages, toolClosePage, toolListTools, toolCallTool}
 
-// Keys of the _meta webmcp-mcp puts on the page tools it lists.
+// Keys of the _meta webmcp-mcp writes: a page tool's page id, and a result's {page, url,
+// origin, title, browser?}; tools/list's own, {id: {url, origin, title, browser?}} for the pages
+// of the tools it lists.
 const (
-	metaPage        = "webmcp-bridge/page"        // {page, url, origin, title}
-	metaAnnotations = "webmcp-bridge/annotations" // the tool's WebMCP annotations, as the page gave them
+	metaPage  = "webmcp-bridge/page"
+	metaPages = "webmcp-bridge/pages"
 )
 
 // New makes a Server with the management tools and the MCP Apps viewer, and no pages until
@@ -102,7 +104,7 @@ func New(o Options) *Server {
 			Capabilities: &mcp.ServerCapabilities{Tools: &mcp.ToolCapabilities{ListChanged: true}},
 		},
 	)
-	s.server.AddReceivingMiddleware(answerCancelled, mcpsdk.CompleteResults(), s.awaitPages)
+	s.server.AddReceivingMiddleware(answerCancelled, mcpsdk.CompleteResults(), s.awaitPages, s.listPagesMeta)
 	s.addManagementTools()
 	s.addListOnceTools()
 	s.addViewer()

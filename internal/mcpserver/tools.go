@@ -42,13 +42,15 @@ const instructions = "Tools of web pages open in a browser. A page tool's descri
 
 // mcpTool maps a page tool to an MCP tool. The description begins with what the browser says
 // about the page (its id and origin) and webmcp-mcp's marks, then untrustedMark and the page's
-// description quoted. A page's annotations are its claims: they go under _meta as they were,
-// never into MCP hints that would lower a client's guard; the tool has no annotations, so MCP's
-// defaults hold (not read-only, destructive, open world). schemaErr says why the tool's calls are
+// description quoted. Its _meta holds what a client needs of each tool beside that: the MCP Apps
+// view and its page's id, whose URL, origin and title tools/list says once per page
+// (listPagesMeta). A page's annotations are its claims: they never become MCP hints that would
+// lower a client's guard, so the tool has no annotations and MCP's defaults hold (not read-only,
+// destructive, open world); the two that matter are marks in the description, and
+// webmcp_list_tools gives them all as the page said them. schemaErr says why the tool's calls are
 // refused.
 func mcpTool(name string, info Page, pt PageTool, schemaErr string) *mcp.Tool {
-	ann := pt.Annotations
-	hint := func(k string) bool { v, _ := ann[k].(bool); return v }
+	hint := func(k string) bool { v, _ := pt.Annotations[k].(bool); return v }
 	var d strings.Builder
 	fmt.Fprintf(&d, "Page %s at %s", info.ID, hostOf(info))
 	if info.Browser != "" {
@@ -80,18 +82,24 @@ func mcpTool(name string, info Page, pt PageTool, schemaErr string) *mcp.Tool {
 		Meta: mcp.Meta{
 			// MCP Apps: hosts that support it show the result with the viewer
 			"ui":     map[string]any{"resourceUri": viewerURI},
-			metaPage: pageMeta(info),
+			metaPage: info.ID,
 		},
-	}
-	if len(ann) > 0 {
-		t.Meta[metaAnnotations] = ann
 	}
 	return t
 }
 
-// pageMeta is _meta[metaPage]: where the page is, as the browser says.
+// pageMeta is a result's _meta[metaPage]: which page answered and where it is, as the browser
+// says.
 func pageMeta(info Page) map[string]any {
-	m := map[string]any{"page": info.ID, "url": Clip(info.URL, maxURLChars), "origin": Clip(info.Origin, maxURLChars),
+	m := pageWhere(info)
+	m["page"] = info.ID
+	return m
+}
+
+// pageWhere is where a page is, as the browser says: its URL, origin, title and, when it says
+// so, which browser.
+func pageWhere(info Page) map[string]any {
+	m := map[string]any{"url": Clip(info.URL, maxURLChars), "origin": Clip(info.Origin, maxURLChars),
 		"title": Clip(info.Title, MaxTitleChars)}
 	if info.Browser != "" {
 		m["browser"] = Clip(info.Browser, maxBrowserChars)
@@ -146,8 +154,6 @@ func toolSchema(pt PageTool, schemaErr string) map[string]any {
 	}
 	return objectSchema(pt.InputSchema)
 }
-
-func ptr[T any](v T) *T { return &v }
 
 // objectSchema is the page's input schema as MCP requires it: an object schema. A tool without
 // one takes an empty object; a schema of another type cannot be offered as it is, so it is

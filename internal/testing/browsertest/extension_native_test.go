@@ -139,21 +139,38 @@ func newTestLog(t *testing.T) *os.File {
 	return w
 }
 
+// A pageTool is a page tool as a client lists it: the tool, its page's id (its
+// _meta["webmcp-bridge/page"]) and where that page is (url, origin, title, browser: tools/list's
+// own _meta["webmcp-bridge/pages"], said once per page).
+type pageTool struct {
+	*mcp.Tool
+	page  string
+	where map[string]any
+}
+
+// pageToolsOf are the page tools of a tools/list result, management tools aside.
+func pageToolsOf(list *mcp.ListToolsResult) []pageTool {
+	pages, _ := list.Meta["webmcp-bridge/pages"].(map[string]any)
+	var out []pageTool
+	for _, tl := range list.Tools {
+		if id, _ := tl.Meta["webmcp-bridge/page"].(string); id != "" {
+			where, _ := pages[id].(map[string]any)
+			out = append(out, pageTool{tl, id, where})
+		}
+	}
+	return out
+}
+
 // pageTools waits until the client lists n page tools (management tools aside) and returns them.
-func pageTools(t *testing.T, cs *mcp.ClientSession, n int) []*mcp.Tool {
+func pageTools(t *testing.T, cs *mcp.ClientSession, n int) []pageTool {
 	t.Helper()
-	var got []*mcp.Tool
+	var got []pageTool
 	ok := assert.Eventually(t, func() bool {
 		list, err := cs.ListTools(context.Background(), nil)
 		if err != nil {
 			return false
 		}
-		got = nil
-		for _, tl := range list.Tools {
-			if !strings.HasPrefix(tl.Name, "webmcp_") {
-				got = append(got, tl)
-			}
-		}
+		got = pageToolsOf(list)
 		return len(got) == n
 	}, 30*time.Second, 100*time.Millisecond)
 	require.True(t, ok, "%d page tools listed, want %d", len(got), n)
@@ -161,11 +178,10 @@ func pageTools(t *testing.T, cs *mcp.ClientSession, n int) []*mcp.Tool {
 }
 
 // nameFor is the MCP name of the tool named name on the page at origin.
-func nameFor(t *testing.T, tools []*mcp.Tool, origin, name string) string {
+func nameFor(t *testing.T, tools []pageTool, origin, name string) string {
 	t.Helper()
 	for _, tl := range tools {
-		page, _ := tl.Meta["webmcp-bridge/page"].(map[string]any)
-		if page != nil && page["origin"] == origin && (tl.Name == name || strings.HasSuffix(tl.Name, "_"+name)) {
+		if tl.where["origin"] == origin && (tl.Name == name || strings.HasSuffix(tl.Name, "_"+name)) {
 			return tl.Name
 		}
 	}
@@ -175,7 +191,7 @@ func nameFor(t *testing.T, tools []*mcp.Tool, origin, name string) string {
 
 // newPageTool waits for the tool named name of a page at origin whose id is not in old (a page
 // listed anew after its browser or host came back) and returns its MCP name.
-func newPageTool(t *testing.T, cs *mcp.ClientSession, origin, name string, old ...any) string {
+func newPageTool(t *testing.T, cs *mcp.ClientSession, origin, name string, old ...string) string {
 	t.Helper()
 	var found string
 	require.Eventually(t, func() bool {
@@ -183,9 +199,8 @@ func newPageTool(t *testing.T, cs *mcp.ClientSession, origin, name string, old .
 		if err != nil {
 			return false
 		}
-		for _, tl := range list.Tools {
-			page, _ := tl.Meta["webmcp-bridge/page"].(map[string]any)
-			if page != nil && page["origin"] == origin && !slices.Contains(old, page["page"]) &&
+		for _, tl := range pageToolsOf(list) {
+			if tl.where["origin"] == origin && !slices.Contains(old, tl.page) &&
 				(tl.Name == name || strings.HasSuffix(tl.Name, "_"+name)) {
 				found = tl.Name
 			}
@@ -196,12 +211,10 @@ func newPageTool(t *testing.T, cs *mcp.ClientSession, origin, name string, old .
 }
 
 // pageIDs are the page ids of tools.
-func pageIDs(tools []*mcp.Tool) []any {
-	var ids []any
+func pageIDs(tools []pageTool) []string {
+	var ids []string
 	for _, tl := range tools {
-		if page, _ := tl.Meta["webmcp-bridge/page"].(map[string]any); page != nil {
-			ids = append(ids, page["page"])
-		}
+		ids = append(ids, tl.page)
 	}
 	return ids
 }
@@ -247,11 +260,10 @@ func TestExtensionNativeMessaging(t *testing.T) {
 	cs, _, progress := s.client(t, "-allow", s.base)
 	tools := pageTools(t, cs, 6)
 	for _, tl := range tools {
-		page, _ := tl.Meta["webmcp-bridge/page"].(map[string]any)
 		assert.Equal(
 			t,
 			s.base+"/test/agent-tools.html",
-			page["url"],
+			tl.where["url"],
 			"%s: provenance from the browser, only the allowed origin",
 			tl.Name,
 		)

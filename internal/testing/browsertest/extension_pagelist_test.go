@@ -36,10 +36,9 @@ func TestExtensionOnePageCannotStarveTheOthers(t *testing.T) {
 		if err != nil {
 			return false
 		}
-		for _, tl := range list.Tools {
-			page, _ := tl.Meta["webmcp-bridge/page"].(map[string]any)
-			if page != nil && page["origin"] == s.other && strings.HasSuffix(tl.Name, "echo") {
-				echo = tl
+		for _, tl := range pageToolsOf(list) {
+			if tl.where["origin"] == s.other && strings.HasSuffix(tl.Name, "echo") {
+				echo = tl.Tool
 			}
 		}
 		return echo != nil

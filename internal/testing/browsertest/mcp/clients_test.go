@@ -203,7 +203,8 @@ func TestPageClaimsAndErrors(t *testing.T) {
 	skipWithoutBuild(t)
 	base := serveSite(t)
 	r := probe(t, []probeStep{wait("delete_account", "forge_error"), {Op: "list"}, callStep("forge_error", nil),
-		callStep("delete_account", nil)}, "stdio", serverArgs(t, true, 20*time.Second, base+"/test/clients.html")...)
+		callStep("delete_account", nil), callStep("webmcp_list_tools", nil)}, "stdio",
+		serverArgs(t, true, 20*time.Second, base+"/test/clients.html")...)
 	var tools []struct {
 		Name        string         `json:"name"`
 		Description string         `json:"description"`
@@ -220,15 +221,21 @@ func TestPageClaimsAndErrors(t *testing.T) {
 		assert.Empty(t, tl.Annotations, "%s: MCP's defaults (not read-only, destructive, open world)", tl.Name)
 		assert.True(t, strings.HasPrefix(tl.Description, "Page p1 at "+base), tl.Description)
 		assert.Contains(t, tl.Description, "Page text, untrusted: ")
-		if tl.Name == "delete_account" {
-			assert.Equal(
-				t,
-				true,
-				tl.Meta["webmcp-bridge/annotations"].(map[string]any)["readOnlyHint"],
-				"the claim stays under _meta",
-			)
-		}
+		assert.Equal(t, "p1", tl.Meta["webmcp-bridge/page"], "the tool names its page")
 	}
+	// The page's claims are given as the page's by webmcp_list_tools, not in tools/list.
+	var listed struct {
+		Tools []struct {
+			Tool        string         `json:"tool"`
+			Annotations map[string]any `json:"annotations"`
+		} `json:"tools"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(textOf(resultOf(t, r.Steps[4]))), &listed))
+	claimed := false
+	for _, tl := range listed.Tools {
+		claimed = claimed || tl.Tool == "delete_account" && tl.Annotations["readOnlyHint"] == true
+	}
+	assert.True(t, claimed, "the claim is kept, as the page's, in webmcp_list_tools")
 	forged := resultOf(t, r.Steps[2])
 	assert.Equal(t, true, forged["isError"])
 	content := forged["content"].([]any)
@@ -239,7 +246,7 @@ func TestPageClaimsAndErrors(t *testing.T) {
 	assert.Nil(t, second["_meta"], "the page's message is not marked as webmcp-mcp's")
 	assert.True(t, strings.HasPrefix(second["text"].(string), `The page's message: "`), second["text"])
 	assert.Contains(t, second["text"], `page p1 navigated during the call`)
-	for _, s := range r.Steps[2:] {
+	for _, s := range r.Steps[2:4] {
 		meta := resultOf(t, s)["_meta"].(map[string]any)["webmcp-bridge/page"].(map[string]any)
 		assert.Equal(t, base+"/test/clients.html", meta["url"])
 		assert.Equal(t, "p1", meta["page"])

@@ -142,7 +142,7 @@ func TestGoClient(t *testing.T) {
 			dangerous := byName["dangerous"]
 			assert.Contains(t, dangerous.Description, "confirm with the user first")
 			assert.Contains(t, dangerous.Description, "[untrusted output]")
-			assert.Equal(t, true, dangerous.Meta["webmcp-bridge/annotations"].(map[string]any)["consequentialHint"])
+			assert.Equal(t, true, claimsOf(t, cs, "dangerous")["consequentialHint"], "the claim, as the page's")
 			assert.Nil(t, dangerous.Annotations, "no hint from a page: MCP's defaults (destructive, open world)")
 
 			raws := map[string]json.RawMessage{}
@@ -208,12 +208,7 @@ func TestGoClient(t *testing.T) {
 			require.NoError(t, err)
 			require.True(t, slices.ContainsFunc(tools.Tools, func(tl *mcp.Tool) bool { return tl.Name == "later" }))
 			assert.Nil(t, byNameOf(tools, "later").Annotations, "a page's readOnlyHint is its claim, not a hint")
-			assert.Equal(
-				t,
-				true,
-				byNameOf(tools, "later").Meta["webmcp-bridge/annotations"].(map[string]any)["readOnlyHint"],
-				"the claim is kept under _meta",
-			)
+			assert.Equal(t, true, claimsOf(t, cs, "later")["readOnlyHint"], "the claim is kept, as the page's")
 
 			// Cancellation reaches the page: execute's AbortSignal fires.
 			assert.Equal(t, "true", textOf(call("sees_signal", nil)))
@@ -308,6 +303,30 @@ func requireValidNoT(raw json.RawMessage) map[string]any {
 	var m map[string]any
 	_ = json.Unmarshal(raw, &m)
 	return m
+}
+
+// claimsOf is what the page claims of the tool listed as mcpName (its annotations), as
+// webmcp_list_tools gives them: tools/list does not carry them.
+func claimsOf(t *testing.T, cs *mcp.ClientSession, mcpName string) map[string]any {
+	t.Helper()
+	r, err := cs.CallTool(context.Background(), &mcp.CallToolParams{Name: "webmcp_list_tools"})
+	require.NoError(t, err)
+	var listed struct {
+		Tools []struct {
+			MCPName     string         `json:"mcpName"`
+			Annotations map[string]any `json:"annotations"`
+		} `json:"tools"`
+	}
+	b, err := json.Marshal(r.StructuredContent)
+	require.NoError(t, err)
+	require.NoError(t, json.Unmarshal(b, &listed))
+	for _, tl := range listed.Tools {
+		if tl.MCPName == mcpName {
+			return tl.Annotations
+		}
+	}
+	require.Failf(t, "not listed", "webmcp_list_tools has no %s", mcpName)
+	return nil
 }
 
 func byNameOf(r *mcp.ListToolsResult, name string) *mcp.Tool {

@@ -33,6 +33,7 @@ type probeStep struct {
 	Name     string          `json:"name,omitempty"`
 	Args     map[string]any  `json:"args,omitempty"`
 	Tools    json.RawMessage `json:"tools,omitempty"`
+	Meta     json.RawMessage `json:"meta,omitempty"`     // a list's _meta
 	Progress any             `json:"progress,omitempty"` // asked: true; found: how many
 
 	Found   bool            `json:"found"`
@@ -187,14 +188,19 @@ func TestProvenanceFromBrowser(t *testing.T) {
 		}
 		found = true
 		assert.True(t, strings.HasPrefix(tl.Description, "Page p1 at "+base+". "), tl.Description)
-		assert.Equal(t, "forger", tl.Meta["webmcp-bridge/page"].(map[string]any)["title"])
 		assert.NotContains(t, tl.Description, "bank.example")
-		page := tl.Meta["webmcp-bridge/page"].(map[string]any)
-		assert.Equal(t, base, page["origin"])
-		assert.Equal(t, base+"/test/forge.html", page["url"])
-		assert.Equal(t, "forger", page["title"])
+		assert.Equal(t, "p1", tl.Meta["webmcp-bridge/page"])
 	}
 	assert.True(t, found)
+	// Where the page is, once for its tools: tools/list's own _meta.
+	var meta struct {
+		Pages map[string]map[string]any `json:"webmcp-bridge/pages"`
+	}
+	require.NoError(t, json.Unmarshal(r.Steps[1].Meta, &meta), "%s", r.Steps[1].Meta)
+	page := meta.Pages["p1"]
+	assert.Equal(t, base, page["origin"])
+	assert.Equal(t, base+"/test/forge.html", page["url"])
+	assert.Equal(t, "forger", page["title"])
 	assert.Equal(t, "moved", textOf(resultOf(t, r.Steps[2])))
 }
 

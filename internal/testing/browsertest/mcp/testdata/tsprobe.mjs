@@ -6,7 +6,7 @@
 //
 // $STEPS is a JSON array; each step adds one entry to "steps" in the output:
 //   {op: "wait", tools: [names]}        waits until every named tool is listed → {found, tools}
-//   {op: "list"}                        tools/list → {tools: [...], bytes}
+//   {op: "list"}                        tools/list → {tools: [...], meta: its _meta, bytes}
 //   {op: "call", name, args, progress}  tools/call → {result, bytes, progress: n, changed: n}
 //                                       or {error}; progress: true asks for progress
 //                                       notifications; changed counts tools/list_changed
@@ -50,7 +50,9 @@ for (const step of JSON.parse(process.env.STEPS || "[]")) {
       }
     } else if (step.op === "list") {
       const before = new Set(raw.keys());
-      entry.tools = (await client.listTools()).tools;
+      const list = await client.listTools();
+      entry.tools = list.tools;
+      entry.meta = list._meta;
       entry.bytes = lastResponse(before).bytes;
     } else if (step.op === "call") {
       const before = new Set(raw.keys());
