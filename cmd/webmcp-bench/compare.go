@@ -21,6 +21,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"github.com/webmcp-bridge/webmcp-bridge/internal/procgroup"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/serve"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/mcprecord"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/npmcache"
@@ -146,7 +147,7 @@ func startDebugChromium(ctx context.Context, chromium string) (string, func(), e
 	}
 	cmd := exec.Command(chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
 		"--enable-features=WebMCP", "--remote-debugging-port=0", "--user-data-dir="+profile, "about:blank")
-	ownGroup(cmd)
+	procgroup.Own(cmd)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		return "", nil, err
@@ -155,7 +156,7 @@ func startDebugChromium(ctx context.Context, chromium string) (string, func(), e
 		return "", nil, err
 	}
 	stop := func() {
-		killGroup(cmd) // the browser and its helper processes
+		procgroup.Kill(cmd) // the browser and its helper processes
 		cmd.Wait()
 		time.Sleep(200 * time.Millisecond)
 		os.RemoveAll(profile)

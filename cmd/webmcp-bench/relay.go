@@ -20,6 +20,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"github.com/webmcp-bridge/webmcp-bridge/internal/headless"
+	"github.com/webmcp-bridge/webmcp-bridge/internal/procgroup"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/testing/npmcache"
 )
 
@@ -247,13 +248,13 @@ func startPageBrowser(chromium, url string) (func(), error) {
 	}
 	cmd := exec.Command(chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
 		"--disable-background-networking", "--user-data-dir="+profile, url)
-	ownGroup(cmd)
+	procgroup.Own(cmd)
 	if err := cmd.Start(); err != nil {
 		os.RemoveAll(profile)
 		return nil, err
 	}
 	return func() {
-		killGroup(cmd)
+		procgroup.Kill(cmd)
 		cmd.Wait()
 		time.Sleep(200 * time.Millisecond)
 		os.RemoveAll(profile)
