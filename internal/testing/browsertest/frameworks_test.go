@@ -206,8 +206,9 @@ var bridgeHint = regexp.MustCompile(`(?i)<link[^>]*(\.wasm|webmcp-bridge-worker)
 // checkLoadsNothingUntilCalled is what a page author of the framework relies on: the
 // server-rendered page names neither the module nor the Worker's script (no resource hint,
 // no Link header), a browser that loads it fetches neither, and then, in both modes, an agent's
-// call fetches each once, compressed, and answers a normalized result.
-func checkLoadsNothingUntilCalled(t *testing.T, app servedApp) {
+// call fetches each once, compressed, and answers a normalized result. more, if given, runs
+// next in the same page.
+func checkLoadsNothingUntilCalled(t *testing.T, app servedApp, more ...func(t *testing.T, ctx context.Context)) {
 	t.Helper()
 	resp, err := http.Get(app.base + "/")
 	require.NoError(t, err)
@@ -274,6 +275,9 @@ func checkLoadsNothingUntilCalled(t *testing.T, app servedApp) {
 			}
 			assert.Equal(t, 1, wasm, "the first call fetches the module once")
 			assert.Equal(t, 1, worker, "the first call fetches the Worker's script once")
+			for _, f := range more {
+				f(t, bctx)
+			}
 		})
 	}
 }

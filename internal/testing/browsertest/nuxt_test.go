@@ -6,6 +6,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"regexp"
 	"testing"
 	"time"
 
@@ -33,12 +34,24 @@ func TestNuxtApp(t *testing.T) {
 	checkLoadsNothingUntilCalled(t, app)
 }
 
-// TestNuxtRecipe holds docs/page-authors.md's Nuxt configuration to the one TestNuxtApp builds.
-func TestNuxtRecipe(t *testing.T) {
+// TestFrameworkRecipes holds docs/page-authors.md's per-framework blocks to the files of the apps
+// TestNuxtApp and TestAstroApp build: nuxt.config.ts, and Astro's server and layout script.
+func TestFrameworkRecipes(t *testing.T) {
 	skipWithoutBuild(t)
-	config, err := os.ReadFile(filepath.Join("nuxtapp", "nuxt.config.ts"))
-	require.NoError(t, err)
 	guide, err := os.ReadFile(fromRoot("docs", "page-authors.md"))
 	require.NoError(t, err)
-	assert.Contains(t, string(guide), "```ts\n"+string(config)+"```\n", "the guide gives nuxtapp/nuxt.config.ts as it is")
+	block := func(lang string, elem ...string) string {
+		data, err := os.ReadFile(filepath.Join(elem...))
+		require.NoError(t, err)
+		return "```" + lang + "\n" + string(data) + "```\n"
+	}
+	assert.Contains(t, string(guide), block("ts", "nuxtapp", "nuxt.config.ts"), "the guide gives nuxt.config.ts as it is")
+	assert.Contains(t, string(guide), block("js", "astroapp", "server.mjs"), "the guide gives Astro's server.mjs as it is")
+
+	layout, err := os.ReadFile(filepath.Join("astroapp", "src", "layouts", "Page.astro"))
+	require.NoError(t, err)
+	script := regexp.MustCompile(`(?s)\n    <script>\n.*?\n    </script>\n`).Find(layout)
+	require.NotNil(t, script, "Page.astro has its script")
+	dedented := regexp.MustCompile(`(?m)^    `).ReplaceAll(script[1:], nil)
+	assert.Contains(t, string(guide), "```astro\n"+string(dedented)+"```\n", "the guide gives the layout's script as it is")
 }
