@@ -63,6 +63,10 @@ func TestClearFailures(t *testing.T) {
 	assert.ErrorContains(t, err, "npm could not reach its registry to install left-pad@1.3.0")
 	assert.ErrorContains(t, err, "ENOTFOUND", "npm's own words follow")
 
+	_, err = npmcache.PinnedNode(ctx)
+	assert.ErrorContains(t, err, "Node.js "+npmcache.NodeVersion+" (the framework tests need Node 22 or later) comes from npm's node-")
+	assert.ErrorContains(t, err, "could not be installed: npm could not reach its registry")
+
 	fakeNPM(t, "npm error 404 Not Found - left-pad@9.9.9")
 	_, err = npmcache.Install(ctx, "left-pad@9.9.9")
 	assert.ErrorContains(t, err, "npm install of left-pad@9.9.9 failed")
