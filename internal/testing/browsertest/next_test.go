@@ -5,12 +5,10 @@ package browsertest
 import (
 	"context"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -79,20 +77,10 @@ func TestNextApp(t *testing.T) {
 	out, err := build.CombinedOutput()
 	require.NoError(t, err, "next build: %s", out)
 
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	require.NoError(t, err)
-	port := strconv.Itoa(ln.Addr().(*net.TCPAddr).Port)
-	ln.Close()
+	port := freePort(t)
 	server := exec.Command("node", next, "start", "-p", port, "-H", "localhost")
 	server.Dir, server.Env = app, env
-	var log strings.Builder
-	server.Stdout, server.Stderr = &log, &log
-	require.NoError(t, server.Start())
-	t.Cleanup(func() {
-		server.Process.Kill()
-		server.Wait()
-		t.Logf("next start:\n%s", log.String())
-	})
+	log := startServer(t, server, "next start")
 	base := "http://localhost:" + port
 	var html string
 	for html == "" {

@@ -71,55 +71,104 @@ func Install(ctx context.Context, specs ...string) (string, error) {
 		return "", err
 	}
 	dir := filepath.Join(root, key(specs))
-	if _, err := os.Stat(filepath.Join(dir, "node_modules", ".webmcp-bridge-complete")); err == nil {
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", completeMark)); err == nil {
 		return dir, nil
 	}
+	// A package.json of its own, so that npm does not walk up into a project around the cache.
+	pkg := []byte(`{"private": true, "description": "webmcp-bridge npm cache"}` + "\n")
+	args := append([]string{"install", "--no-audit", "--no-fund", "--no-package-lock", "--no-save",
+		"--loglevel=error"}, specs...)
+	files := map[string][]byte{"package.json": pkg}
+	if err := populate(ctx, root, dir, strings.Join(specs, " "), files, nil, args...); err != nil {
+		return "", err
+	}
+	return dir, nil
+}
+
+// InstallLocked installs the npm project in the folder project — its package.json and the
+// package-lock.json that pins every package — with npm ci into the cache, once per lockfile, and
+// returns the cache directory that holds both files and node_modules. npm and the packages'
+// install scripts run with env (nil: this process's environment).
+func InstallLocked(ctx context.Context, project string, env []string) (string, error) {
+	files := map[string][]byte{}
+	h := sha256.New()
+	for _, name := range []string{"package.json", "package-lock.json"} {
+		data, err := os.ReadFile(filepath.Join(project, name))
+		if err != nil {
+			return "", fmt.Errorf("npmcache: %s needs its %s: %w", project, name, err)
+		}
+		files[name] = data
+		h.Write(data)
+	}
+	root, err := Dir()
+	if err != nil {
+		return "", err
+	}
+	dir := filepath.Join(root, filepath.Base(project)+"-"+hex.EncodeToString(h.Sum(nil)[:6]))
+	if _, err := os.Stat(filepath.Join(dir, "node_modules", completeMark)); err == nil {
+		return dir, nil
+	}
+	what := "the packages of " + filepath.Join(project, "package-lock.json")
+	// A lockfile without registry URLs (omit-lockfile-registry-resolved) makes npm read each
+	// package's metadata: --prefer-online keeps a stale copy in npm's own cache from refusing a
+	// version the lockfile pins.
+	args := []string{"ci", "--prefer-online", "--no-audit", "--no-fund", "--loglevel=error"}
+	if err := populate(ctx, root, dir, what, files, env, args...); err != nil {
+		return "", err
+	}
+	return dir, nil
+}
+
+// completeMark is the file, in node_modules, that says an install finished.
+const completeMark = ".webmcp-bridge-complete"
+
+// populate makes dir: files written into a temporary directory under root, where npm runs with
+// args and env, then renamed into place. what names the packages in errors.
+func populate(ctx context.Context, root, dir, what string, files map[string][]byte, env []string, args ...string) error {
 	npm, err := exec.LookPath("npm")
 	if err != nil {
-		return "", fmt.Errorf(
+		return fmt.Errorf(
 			"npm is not on PATH, so %s cannot be installed: install Node.js and npm (Debian: apt-get install "+
 				"nodejs npm), or install them once elsewhere into %s",
-			strings.Join(specs, " "),
+			what,
 			dir,
 		)
 	}
 	if err := os.MkdirAll(root, 0o755); err != nil {
-		return "", fmt.Errorf("npmcache: %w", err)
+		return fmt.Errorf("npmcache: %w", err)
 	}
 	tmp, err := os.MkdirTemp(root, ".install-")
 	if err != nil {
-		return "", fmt.Errorf("npmcache: %w", err)
+		return fmt.Errorf("npmcache: %w", err)
 	}
 	defer os.RemoveAll(tmp)
-	// A package.json of its own, so that npm does not walk up into a project around the cache.
-	pkg := []byte(`{"private": true, "description": "webmcp-bridge npm cache"}` + "\n")
-	if err := os.WriteFile(filepath.Join(tmp, "package.json"), pkg, 0o644); err != nil {
-		return "", fmt.Errorf("npmcache: %w", err)
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(tmp, name), data, 0o644); err != nil {
+			return fmt.Errorf("npmcache: %w", err)
+		}
 	}
-	args := append([]string{"install", "--no-audit", "--no-fund", "--no-package-lock", "--no-save",
-		"--loglevel=error", "--prefix", tmp}, specs...)
-	cmd := exec.CommandContext(ctx, npm, args...)
-	cmd.Dir = tmp
+	cmd := exec.CommandContext(ctx, npm, append(args, "--prefix", tmp)...)
+	cmd.Dir, cmd.Env = tmp, env
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	if err := cmd.Run(); err != nil {
-		return "", installError(specs, dir, out.String(), err, ctx.Err())
+		return installError(what, dir, out.String(), err, ctx.Err())
 	}
-	complete := filepath.Join(tmp, "node_modules", ".webmcp-bridge-complete")
-	if err := os.WriteFile(complete, []byte(strings.Join(specs, "\n")+"\n"), 0o644); err != nil {
-		return "", fmt.Errorf("npmcache: npm install of %s left no node_modules: %w", strings.Join(specs, " "), err)
+	complete := filepath.Join(tmp, "node_modules", completeMark)
+	if err := os.WriteFile(complete, []byte(what+"\n"), 0o644); err != nil {
+		return fmt.Errorf("npmcache: npm install of %s left no node_modules: %w", what, err)
 	}
 	if err := os.Rename(tmp, dir); err != nil {
 		// Another process finished the same install first: use its copy.
-		if _, statErr := os.Stat(filepath.Join(dir, "node_modules", ".webmcp-bridge-complete")); statErr == nil {
-			return dir, nil
+		if _, statErr := os.Stat(filepath.Join(dir, "node_modules", completeMark)); statErr == nil {
+			return nil
 		}
 		os.RemoveAll(dir) // a directory from an older, interrupted layout
 		if err := os.Rename(tmp, dir); err != nil {
-			return "", fmt.Errorf("npmcache: %w", err)
+			return fmt.Errorf("npmcache: %w", err)
 		}
 	}
-	return dir, nil
+	return nil
 }
 
 // key names the directory of one set of specs: readable, and unique through a hash.
@@ -138,8 +187,7 @@ var networkFailure = regexp.MustCompile(
 		`network|socket hang up|request to .* failed`,
 )
 
-func installError(specs []string, dir, out string, err, ctxErr error) error {
-	what := strings.Join(specs, " ")
+func installError(what, dir, out string, err, ctxErr error) error {
 	tail := lastLines(out, 12)
 	switch {
 	case ctxErr != nil:
