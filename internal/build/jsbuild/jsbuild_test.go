@@ -40,7 +40,7 @@ func TestPlan(t *testing.T) {
 		"webmcp-bridge-patterns.mjs", "webmcp-bridge-schema.js", "webmcp-bridge-forms.js", "webmcp-bridge-frames.js",
 	}
 	rest := []string{"webmcp-bridge-extension.js", "render.js", "render.mjs", "webmcp-bridge-content.mjs",
-		"webmcp-bridge-content.js", "webmcp-bridge-react.mjs"}
+		"webmcp-bridge-content.js", "webmcp-bridge-react.mjs", "nuxt.mjs"}
 	for _, c := range []struct {
 		name string
 		o    options

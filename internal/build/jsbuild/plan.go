@@ -76,5 +76,7 @@ func plan(o options) []build {
 		build{entry: "entry-content.ts", outfile: "webmcp-bridge-content.js", format: api.FormatIIFE},
 		// The React hook; react is the app's.
 		build{entry: "react.ts", outfile: "webmcp-bridge-react.mjs", format: api.FormatESModule},
+		// The Nuxt module that keeps the bridge's files out of Nuxt's resource hints.
+		build{entry: "nuxt.ts", outfile: "nuxt.mjs", format: api.FormatESModule},
 	)
 }

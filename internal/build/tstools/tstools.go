@@ -85,9 +85,9 @@ func tsc(ctx context.Context, web string, args ...string) error {
 var tsSpecifier = regexp.MustCompile(`((?:from|import)\s*\(?\s*"\.{1,2}/[^"]*)\.ts"`)
 
 // publicTypings are the declarations a user imports (package.json's exports ".", "./react",
-// "./render" and "./content"): the published typings are these and what their types import,
+// "./render", "./content" and "./nuxt"): the published typings are these and what their types import,
 // nothing else of web/src.
-var publicTypings = []string{"entry-module.d.ts", "react.d.ts", "render.d.ts", "page-link.d.ts"}
+var publicTypings = []string{"entry-module.d.ts", "react.d.ts", "render.d.ts", "page-link.d.ts", "nuxt.d.ts"}
 
 // sideEffectImport is an import of a module for its effects alone (`import "./builtins.ts";`),
 // which a declaration file keeps but which carries no type.

@@ -77,13 +77,13 @@ func TestREADMEInstall(t *testing.T) {
 	pkg := filepath.Join(app, "node_modules", "webmcp-bridge-wasm", "dist")
 	for _, f := range []string{
 		"webmcp-bridge.mjs", "webmcp-bridge.js", "webmcp-bridge-worker.js", "webmcp-bridge.wasm", "types/entry-module.d.ts",
-		"webmcp-bridge-react.mjs", "types/react.d.ts",
+		"webmcp-bridge-react.mjs", "types/react.d.ts", "nuxt.mjs", "types/nuxt.d.ts",
 	} {
 		assert.FileExists(t, filepath.Join(pkg, f))
 	}
 	for entry, file := range map[string]string{
 		"webmcp-bridge-wasm": "webmcp-bridge.mjs", "webmcp-bridge-wasm/react": "webmcp-bridge-react.mjs",
-		"webmcp-bridge-wasm/script": "webmcp-bridge.js",
+		"webmcp-bridge-wasm/script": "webmcp-bridge.js", "webmcp-bridge-wasm/nuxt": "nuxt.mjs",
 	} {
 		var out strings.Builder
 		cmd := commandIn(ctx, app, "node", "--input-type=module", "-e", `console.log(import.meta.resolve("`+entry+`"))`)
