@@ -22,7 +22,7 @@
   const notifyFn = window[cfg.notify];
   // The loader, which runs in this scope, hands its expectChecked here (web/src/flow.ts): a
   // binding of this function, which no page script can reach.
-  const webmcpMcpDoor = { arm: null };
+  const webmcpMcpDoor = { arm: null, warm: null };
 
   if (!globalThis.WebMCPBridge) {
     // Here there is no script element to find the module's files beside: the loader is told
@@ -59,7 +59,9 @@
   // it, so no page script sees it. Only a document that has not started listens (this script
   // runs in one that did when webmcp-mcp adopts a tab already open: no door there). On the port,
   // {id, name, schema, args} announces a call whose arguments webmcp-mcp checked (expectChecked)
-  // and is answered {id}. What it touches after page scripts ran are the built-ins captured now.
+  // and is answered {id}; {warm: true}, sent when webmcp-mcp lists the tools, has the bridge make
+  // what every call needs (warmForCalls). What it touches after page scripts ran are the
+  // built-ins captured now.
   function openDoor() {
     const arm = webmcpMcpDoor.arm;
     if (typeof arm !== "function" || typeof cfg.door !== "string" || !cfg.door || document.documentElement !== null) return;
@@ -82,6 +84,7 @@
       apply(addEventListener, port, ["message", (m) => {
         const r = apply(data, m, []);
         if (!r || typeof r !== "object") return;
+        if (own(r, "warm") === true && typeof webmcpMcpDoor.warm === "function") return webmcpMcpDoor.warm();
         const id = own(r, "id"), name = own(r, "name"), schema = own(r, "schema"), args = own(r, "args");
         if (typeof id !== "number" || typeof name !== "string" || typeof schema !== "string" || typeof args !== "string") return;
         arm(name, schema, args);

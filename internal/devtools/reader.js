@@ -58,6 +58,7 @@
     // list answers {native, tools: [...], more: n}: native, there is a ModelContext here (in the
     // isolated world, only the browser's own); more, tools past maxTools.
     async list() {
+      door.warm(); // webmcp-mcp calls next
       const m = modelContext();
       if (!m) return JSON.stringify({ native: false, tools: [] });
       const tools = Array.from(await m.getTools());
@@ -103,9 +104,9 @@
   // script has run): a later hand-off could meet a page script's listener first. door.arm
   // resolves true once the bridge has taken the claim; false at once where there is no door or
   // no claim, and after a while where the bridge does not answer (the call is then checked in
-  // the page, as without a claim).
+  // the page, as without a claim). door.warm asks the bridge to make what every call needs.
   function openDoor() {
-    const none = { arm: async () => false };
+    const none = { arm: async () => false, warm: () => {} };
     if (typeof cfg.door !== "string" || !cfg.door || window !== window.top || document.documentElement !== null) return none;
     const channel = new MessageChannel();
     const waiting = new Map();
@@ -116,6 +117,9 @@
     };
     window.postMessage({ webmcpMcpDoor: cfg.door }, "*", [channel.port2]);
     return {
+      warm() {
+        channel.port1.postMessage({ warm: true });
+      },
       arm(name, checked) {
         if (!checked || typeof checked.schema !== "string" || typeof checked.args !== "string") return Promise.resolve(false);
         const id = ++next;

@@ -3,7 +3,7 @@
 // a private MessageChannel (the protocol: handoff.ts).
 import { describeTool } from "./agent.ts";
 import { call, events, hasOwn, read } from "./builtins.ts";
-import { expectChecked, preparedHook } from "./flow.ts";
+import { expectChecked, preparedHook, warmForCalls } from "./flow.ts";
 import { MESSAGE_PREFIX } from "./generated/boundary.ts";
 import { HANDOFF_ATTRIBUTE, NO_HANDOFF, RELAY_MARK, type HandOff, type HandOffAnswer } from "./handoff.ts";
 import type { CheckedArguments } from "./page-link.ts";
@@ -45,7 +45,10 @@ export function connectExtension({ secret }: HandOff, modelContext: ModelContext
       if (req.op === "abort") return running.get(Number(req.target))?.abort();
       try {
         const tools = await modelContext.getTools();
-        if (req.op === "list") return reply(req.id, { tools: tools.map(describeTool) });
+        if (req.op === "list") {
+          reply(req.id, { tools: tools.map(describeTool) });
+          return warmForCalls(); // an agent that lists calls next
+        }
         if (req.op === "call") {
           const tool = tools.find((t) => t.name === req.name);
           if (!tool) return reply(req.id, { error: `no tool named "${String(req.name)}" on this page` });

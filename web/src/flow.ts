@@ -179,15 +179,25 @@ export function expectChecked(name: string, schema: string, args: string): () =>
 // scope declares webmcpMcpDoor: the loader hands expectChecked to that script's door there, a
 // binding no page script can reach. It does so only where it runs as that script (no script
 // element), and no other build has this code.
-declare const webmcpMcpDoor: { arm: typeof expectChecked | null } | undefined;
+declare const webmcpMcpDoor: { arm: typeof expectChecked | null; warm: typeof warmForCalls | null } | undefined;
 if (
   __WEBMCP_RAW_RESULTS__ &&
   typeof webmcpMcpDoor === "object" &&
   webmcpMcpDoor !== null &&
   typeof document !== "undefined" &&
   !document.currentScript
-)
+) {
   webmcpMcpDoor.arm = expectChecked;
+  webmcpMcpDoor.warm = warmForCalls;
+}
+
+/** warmForCalls makes now what every call needs and the loader makes on its first need: the
+ * fresh realm whose JSON reads a call's arguments (builtins.ts, loadersJSON), which costs tens
+ * of milliseconds. An agent that lists a page's tools (webmcp-mcp, through its door or the
+ * extension's hand-off) says so, so that its first call costs no more than the next ones. */
+export function warmForCalls(): void {
+  parse("0");
+}
 
 // takeChecked takes the announced call that matches, if any.
 function takeChecked(name: string, schema: SchemaRef, argsJSON: string): boolean {
