@@ -56,7 +56,7 @@
   // openDoor waits for the port reader.js posts from webmcp-mcp's isolated world when the
   // document starts, in the document's first window message with webmcp-mcp's secret: this
   // listener, registered before any page script runs, takes the first such message and stops
-  // it, so no page script sees it. Only a document that has not started listens (this script
+  // it, so no page script sees it (and listens no more once the document has loaded). Only a document that has not started listens (this script
   // runs in one that did when webmcp-mcp adopts a tab already open: no door there). On the port,
   // {id, name, schema, args} announces a call whose arguments webmcp-mcp checked (expectChecked)
   // and is answered {id}; {warm: true}, sent when webmcp-mcp lists the tools, has the bridge make
@@ -93,5 +93,7 @@
       apply(start, port, []);
     };
     apply(addEventListener, window, ["message", onMessage, true]);
+    // The port comes long before the document has loaded; it stops listening then whatever came.
+    apply(addEventListener, window, ["load", () => apply(removeEventListener, window, ["message", onMessage, true]), true]);
   }
 })();

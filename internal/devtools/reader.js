@@ -104,13 +104,15 @@
   // script has run): a later hand-off could meet a page script's listener first. door.arm
   // resolves true once the bridge has taken the claim; false at once where there is no door or
   // no claim, and after a while where the bridge does not answer (the call is then checked in
-  // the page, as without a claim). door.warm asks the bridge to make what every call needs.
+  // the page, as without a claim, and so are the later ones). door.warm asks the bridge to make
+  // what every call needs.
   function openDoor() {
     const none = { arm: async () => false, warm: () => {} };
     if (typeof cfg.door !== "string" || !cfg.door || window !== window.top || document.documentElement !== null) return none;
     const channel = new MessageChannel();
     const waiting = new Map();
-    let next = 0;
+    let next = 0,
+      dead = false; // the bridge did not answer once: no door in this document
     channel.port1.onmessage = (e) => {
       const done = e.data && waiting.get(e.data.id);
       if (done) done(true);
@@ -121,10 +123,14 @@
         channel.port1.postMessage({ warm: true });
       },
       arm(name, checked) {
-        if (!checked || typeof checked.schema !== "string" || typeof checked.args !== "string") return Promise.resolve(false);
+        if (dead || !checked || typeof checked.schema !== "string" || typeof checked.args !== "string")
+          return Promise.resolve(false);
         const id = ++next;
         return new Promise((resolve) => {
-          const timer = setTimeout(() => done(false), 1000);
+          const timer = setTimeout(() => {
+            dead = true;
+            done(false);
+          }, 1000);
           const done = (ok) => {
             clearTimeout(timer);
             waiting.delete(id);
