@@ -56,14 +56,15 @@
   // openDoor waits for the port reader.js posts from webmcp-mcp's isolated world when the
   // document starts, in the document's first window message with webmcp-mcp's secret: this
   // listener, registered before any page script runs, takes the first such message and stops
-  // it, so no page script sees it (and listens no more once the document has loaded). Only a document that has not started listens (this script
-  // runs in one that did when webmcp-mcp adopts a tab already open: no door there). On the port,
+  // it, so no page script sees it (and listens no more once the document has loaded). Only a
+  // document that has not started listens (this script runs in one that did when webmcp-mcp
+  // adopts a tab already open: no door there). On the port,
   // {id, name, schema, args} announces a call whose arguments webmcp-mcp checked (expectChecked)
   // and is answered {id}; {warm: true}, sent when webmcp-mcp lists the tools, has the bridge make
   // what every call needs (warmForCalls). What it touches after page scripts ran are the
   // built-ins captured now.
   function openDoor() {
-    const arm = webmcpMcpDoor.arm;
+    const { arm, warm } = webmcpMcpDoor;
     if (typeof arm !== "function" || typeof cfg.door !== "string" || !cfg.door || document.documentElement !== null) return;
     const apply = Reflect.apply, hasOwn = Object.hasOwn;
     const getter = (proto, name) => Object.getOwnPropertyDescriptor(proto, name).get;
@@ -84,7 +85,7 @@
       apply(addEventListener, port, ["message", (m) => {
         const r = apply(data, m, []);
         if (!r || typeof r !== "object") return;
-        if (own(r, "warm") === true && typeof webmcpMcpDoor.warm === "function") return webmcpMcpDoor.warm();
+        if (own(r, "warm") === true) return typeof warm === "function" && warm();
         const id = own(r, "id"), name = own(r, "name"), schema = own(r, "schema"), args = own(r, "args");
         if (typeof id !== "number" || typeof name !== "string" || typeof schema !== "string" || typeof args !== "string") return;
         arm(name, schema, args);
