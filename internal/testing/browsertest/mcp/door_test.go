@@ -70,3 +70,27 @@ func TestCheckedArgumentsDoor(t *testing.T) {
 		})
 	}
 }
+
+// TestCheckedArgumentsDoorLyingList (issue 36, point 2): where webmcp-mcp reads a page's tools in
+// the page's world (no native WebMCP), a page can list a tool without its schema, so that
+// webmcp-mcp checks n: 99 against nothing and vouches for it; the page's bridge compares the
+// schema of the claim with the tool's own, finds them different, checks the arguments itself
+// and refuses them: the tool never runs with n: 99.
+func TestCheckedArgumentsDoorLyingList(t *testing.T) {
+	skipWithoutBuild(t)
+	r := probe(t, []probeStep{
+		wait("count", "probe"),
+		callStep("count", map[string]any{"n": 99}),
+		callStep("probe", nil),
+	}, "stdio", serverArgs(t, false, 30*time.Second, serveSite(t)+"/test/door.html#lie")...)
+	refused := resultOf(t, r.Steps[1])
+	assert.Equal(t, true, refused["isError"], "the page's bridge refused n: 99: %v", refused)
+	assert.Contains(t, allText(refused), "maximum")
+	var p struct {
+		Started bool  `json:"started"`
+		Seen    []int `json:"seen"`
+	}
+	require.NoError(t, json.Unmarshal([]byte(textOf(resultOf(t, r.Steps[2]))), &p))
+	assert.True(t, p.Started, "the page checked them itself")
+	assert.Empty(t, p.Seen, "the tool never ran with n: 99")
+}
