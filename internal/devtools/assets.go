@@ -3,7 +3,9 @@
 package devtools
 
 import (
+	"crypto/rand"
 	_ "embed"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"net"
@@ -119,7 +121,7 @@ const notifyName = "__webmcpMcpToolsChanged"
 // under it either way).
 func InjectScript(dir, base string, policy *bridge.Policy) (string, error) {
 	loader := []byte(bundled.Loader)
-	cfg := map[string]any{"base": base, "notify": notifyName}
+	cfg := map[string]any{"base": base, "notify": notifyName, "door": doorSecret}
 	if policy != nil {
 		pj, err := policy.MarshalJSON()
 		if err != nil {
@@ -132,22 +134,33 @@ func InjectScript(dir, base string, policy *bridge.Policy) (string, error) {
 		return "", err
 	}
 	s := strings.Replace(injectTemplate, "const cfg = __CONFIG__;", "const cfg = "+string(cj)+";", 1)
-	s = strings.Replace(s, "  __READER__\n", readerScript()+"\n", 1)
+	s = strings.Replace(s, "  __READER__\n", readerScript("")+"\n", 1) // the page's world has no door
 	return strings.Replace(s, "      __LOADER__\n", string(loader)+"\n", 1), nil
 }
 
 //go:embed reader.js
 var readerTemplate string
 
-// readerScript is reader.js with its limits filled in.
-func readerScript() string {
+// doorSecret marks the window message in which reader.js, in webmcp-mcp's isolated world,
+// hands its port to inject.js in the page's world (the door through which webmcp-mcp says that
+// it checked a call's arguments): fresh in each process, and never in what a page can read.
+var doorSecret = func() string {
+	b := make([]byte, 16)
+	_, _ = rand.Read(b)
+	return hex.EncodeToString(b)
+}()
+
+// readerScript is reader.js with its limits filled in, and with door the secret of its hand-off
+// to the page's world ("": none, for the copy that runs in the page's world).
+func readerScript(door string) string {
 	cj, _ := json.Marshal(
-		map[string]int{
+		map[string]any{
 			"maxDescription": mcpserver.MaxToolChars + 1,
 			"maxSchema":      mcpserver.MaxSchemaBytes + 1,
 			"maxTools":       mcpserver.MaxPageTools,
 			"maxRaw":         mcpserver.MaxOutputBytes,
 			"maxError":       mcpserver.MaxErrorChars,
+			"door":           door,
 		},
 	)
 	return strings.Replace(readerTemplate, "const cfg = __CONFIG__;", "const cfg = "+string(cj)+";", 1)

@@ -123,25 +123,48 @@ func (t *tab) run(ctx context.Context, origin, name string, args json.RawMessage
 	}
 	t.mu.Lock()
 	native := t.native
+	var schema map[string]any
+	for _, tool := range t.info.Tools {
+		if tool.Name == name {
+			schema = tool.InputSchema
+		}
+	}
 	t.mu.Unlock()
+	// The arguments checked here against the tool's schema as listed: through webmcp-mcp's door
+	// (reader.js, inject.js) the page's bridge learns it need not start its module to check them.
+	claim := "null"
+	if c := t.src.checker.Claim(schema, args); c != nil {
+		b, _ := json.Marshal(c)
+		claim = string(b)
+	}
 	id := fmt.Sprintf("c%d", t.src.nextCall.Add(1))
-	js := fmt.Sprintf(
-		`__webmcpMcp.call(%s, %s, %s, %s)`,
-		jsString(id),
-		jsString(origin),
-		jsString(name),
-		jsString(string(args)),
-	)
+	js := func(claim string) string {
+		return fmt.Sprintf(
+			`__webmcpMcp.call(%s, %s, %s, %s, %s)`,
+			jsString(id),
+			jsString(origin),
+			jsString(name),
+			jsString(string(args)),
+			claim,
+		)
+	}
 	cctx, cancel := context.WithCancel(t.ctx)
 	defer cancel()
 	stop := context.AfterFunc(ctx, cancel)
 	defer stop()
 	var s string
 	var err error
-	if native {
-		s, err = t.evalIsolated(cctx, js)
-	} else {
-		s, err = evalMain(cctx, "window."+js)
+	switch {
+	case native:
+		s, err = t.evalIsolated(cctx, js(claim))
+	case claim != "null":
+		// The bridge's own ModelContext answers in the page's world, which has no door: the
+		// claim goes through the isolated world's first.
+		if _, err = t.evalIsolated(cctx, fmt.Sprintf(`__webmcpMcp.arm(%s, %s)`, jsString(name), claim)); err == nil {
+			s, err = evalMain(cctx, "window."+js("null"))
+		}
+	default:
+		s, err = evalMain(cctx, "window."+js("null"))
 	}
 	if err != nil {
 		_, genNow, closedNow := t.snapshot()

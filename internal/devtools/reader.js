@@ -11,11 +11,21 @@
 // world too, inside inject.js before any page script, and webmcp-mcp takes from it nothing but the
 // page's own tools and results.
 //
-// webmcp-mcp fills in cfg ({maxDescription, maxSchema, maxTools, maxRaw, maxError}).
+// In the isolated world it also holds webmcp-mcp's door into the page's bridge: webmcp-mcp
+// evaluates it there when each document starts, before any page script runs, and it posts a
+// MessagePort to the bridge inject.js started in the page's world, in the document's first
+// window message, which carries webmcp-mcp's secret and which the bridge takes before any page
+// script can listen (inject.js). Over that port a call says that webmcp-mcp checked its
+// arguments natively against the tool's schema (internal/checkedargs), so the page's bridge
+// need not start its module to check them again; a page script can neither reach the port nor
+// forge its message, and a call without the door is checked as always.
+//
+// webmcp-mcp fills in cfg ({maxDescription, maxSchema, maxTools, maxRaw, maxError, door}).
 (() => {
   "use strict";
   if (Object.prototype.hasOwnProperty.call(globalThis, "__webmcpMcp")) return;
   const cfg = __CONFIG__;
+  const door = openDoor();
   const getMC = (Object.getOwnPropertyDescriptor(Document.prototype, "modelContext") || {}).get;
   const modelContext = () => (typeof getMC === "function" ? getMC.call(document) : null);
   const str = (v) => (typeof v === "string" ? v : "");
@@ -48,17 +58,20 @@
     // list answers {native, tools: [...], more: n}: native, there is a ModelContext here (in the
     // isolated world, only the browser's own); more, tools past maxTools.
     async list() {
+      door.warm(); // webmcp-mcp calls next
       const m = modelContext();
       if (!m) return JSON.stringify({ native: false, tools: [] });
       const tools = Array.from(await m.getTools());
       return JSON.stringify({ native: true, tools: tools.slice(0, cfg.maxTools).map(describe), more: Math.max(0, tools.length - cfg.maxTools) });
     },
-    // call answers {raw}, {tooLarge}, {error, name}, {missing} or {navigated}.
-    async call(id, origin, name, argsJSON) {
+    // call answers {raw}, {tooLarge}, {error, name}, {missing} or {navigated}. checked is
+    // webmcp-mcp's claim that the arguments passed the tool's schema ({schema, args}), or null.
+    async call(id, origin, name, argsJSON, checked) {
       if (location.origin !== origin) return JSON.stringify({ navigated: location.href });
       const m = modelContext();
       const tool = m ? Array.from(await m.getTools()).find((t) => t.name === name) : undefined;
       if (!tool) return JSON.stringify({ missing: true });
+      await door.arm(name, checked);
       const ac = new AbortController();
       calls.set(id, ac);
       try {
@@ -73,6 +86,11 @@
         calls.delete(id);
       }
     },
+    // arm says through the door that a call is coming whose arguments were checked (where the
+    // bridge's own ModelContext answers in the page's world, webmcp-mcp calls it there next).
+    async arm(name, checked) {
+      return String(await door.arm(name, checked));
+    },
     abort(id) {
       const ac = calls.get(id);
       if (ac) ac.abort(new DOMException("The MCP client cancelled the call.", "AbortError"));
@@ -80,4 +98,48 @@
     },
   };
   Object.defineProperty(globalThis, "__webmcpMcp", { value: Object.freeze(api) });
+
+  // openDoor hands the page's bridge one end of a MessageChannel, only in the top frame's
+  // isolated world and only while the document has not started (no element parsed, so no page
+  // script has run): a later hand-off could meet a page script's listener first. door.arm
+  // resolves true once the bridge has taken the claim; false at once where there is no door or
+  // no claim, and after a while where the bridge does not answer (the call is then checked in
+  // the page, as without a claim, and so are the later ones). door.warm asks the bridge to make
+  // what every call needs.
+  function openDoor() {
+    const none = { arm: async () => false, warm: () => {} };
+    if (typeof cfg.door !== "string" || !cfg.door || window !== window.top || document.documentElement !== null) return none;
+    const channel = new MessageChannel();
+    const waiting = new Map();
+    let next = 0,
+      dead = false; // the bridge did not answer once: no door in this document
+    channel.port1.onmessage = (e) => {
+      const done = e.data && waiting.get(e.data.id);
+      if (done) done(true);
+    };
+    window.postMessage({ webmcpMcpDoor: cfg.door }, "*", [channel.port2]);
+    return {
+      warm() {
+        channel.port1.postMessage({ warm: true });
+      },
+      arm(name, checked) {
+        if (dead || !checked || typeof checked.schema !== "string" || typeof checked.args !== "string")
+          return Promise.resolve(false);
+        const id = ++next;
+        return new Promise((resolve) => {
+          const timer = setTimeout(() => {
+            dead = true;
+            done(false);
+          }, 1000);
+          const done = (ok) => {
+            clearTimeout(timer);
+            waiting.delete(id);
+            resolve(ok);
+          };
+          waiting.set(id, done);
+          channel.port1.postMessage({ id, name: String(name), schema: checked.schema, args: checked.args });
+        });
+      },
+    };
+  }
 })();

@@ -17,6 +17,7 @@ import (
 	"github.com/chromedp/cdproto/page"
 	"github.com/chromedp/chromedp"
 
+	"github.com/webmcp-bridge/webmcp-bridge/internal/checkedargs"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/mcpserver"
 )
 
@@ -35,6 +36,7 @@ type Source struct {
 
 	nextCall atomic.Int64
 	changes  chan struct{}
+	checker  checkedargs.Checker // the claims calls carry, that their arguments were checked here
 
 	mu       sync.Mutex
 	tabs     []*tab
@@ -60,7 +62,7 @@ func New(browser context.Context, o Options) *Source {
 	return &Source{
 		browser:  browser,
 		inject:   o.Inject,
-		reader:   readerScript(),
+		reader:   readerScript(doorSecret),
 		timeout:  o.Timeout,
 		log:      log,
 		attached: o.Attached,

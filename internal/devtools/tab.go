@@ -99,6 +99,14 @@ func (t *tab) setup(immediate bool) error {
 	}); err != nil {
 		return err
 	}
+	// reader.js in webmcp-mcp's isolated world from each document's start, so that it hands its
+	// door to the bridge before any page script runs (a document already open gets it later,
+	// from evalIsolated, without a door).
+	if _, err := chromedp.Call(t.ctx, page.AddScriptToEvaluateOnNewDocument, page.AddScriptToEvaluateOnNewDocumentParams{
+		Source: t.src.reader, WorldName: worldName,
+	}); err != nil {
+		return err
+	}
 	if err := chromedp.Listen(t.ctx, t.onEvent); err != nil {
 		return err
 	}

@@ -19,6 +19,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/webmcp-bridge/webmcp-bridge/internal/checkedargs"
 	"github.com/webmcp-bridge/webmcp-bridge/internal/mcpserver"
 )
 
@@ -30,7 +31,7 @@ import (
 // a consequential tool runs only once the person confirmed it in the browser.
 //
 // Messages to the browser: hello {allow, confirm, confirmTimeoutMs}, call {id, tab, origin,
-// tool, args}, abort {id}. From it: pages {browser: {id, name}, pages: [{tab, window, url,
+// tool, args, checked?: {schema, args}}, abort {id}. From it: pages {browser: {id, name}, pages: [{tab, window, url,
 // origin, title, tools, more, loading}]}, progress {id, message}, result {id, output | error, errorName | tooLarge |
 // gone: "navigated" | "closed" | "notool" | decision: "declined" | "timeout" | "cancelled"}.
 type Source struct {
@@ -50,6 +51,7 @@ type Source struct {
 	closed   []mcpserver.Page // the last pages that closed, newest last
 	calls    map[int64]*extCall
 	nextCall int64
+	checker  checkedargs.Checker // the claims calls carry, that their arguments were checked here
 
 	// listed is closed once every browser found at the start has sent its first list of pages
 	// (or went away), or at once when none was found: the first tools/list waits for it.
@@ -222,6 +224,7 @@ func (s *Source) Call(ctx context.Context, c mcpserver.ToolCall) (mcpserver.Tool
 		s.mu.Unlock()
 		return mcpserver.ToolAnswer{}, mcpserver.ErrPageClosed
 	}
+	schema := toolSchema(b.pages, c.Page, c.Tool)
 	s.nextCall++
 	id := s.nextCall
 	call := &extCall{browser: b, notify: c.Notify, done: make(chan extResult, 1)}
@@ -232,9 +235,13 @@ func (s *Source) Call(ctx context.Context, c mcpserver.ToolCall) (mcpserver.Tool
 		delete(s.calls, id)
 		s.mu.Unlock()
 	}
-	msg, err := json.Marshal(
-		map[string]any{"type": "call", "id": id, "tab": tab, "origin": c.Origin, "tool": c.Tool, "args": c.Args},
-	)
+	req := map[string]any{"type": "call", "id": id, "tab": tab, "origin": c.Origin, "tool": c.Tool, "args": c.Args}
+	// The arguments checked here against the tool's schema as listed: the page's bridge need not
+	// start its module to check them again (internal/checkedargs).
+	if claim := s.checker.Claim(schema, c.Args); claim != nil {
+		req["checked"] = claim
+	}
+	msg, err := json.Marshal(req)
 	if err == nil {
 		err = s.send(b, msg)
 	}
@@ -253,6 +260,21 @@ func (s *Source) Call(ctx context.Context, c mcpserver.ToolCall) (mcpserver.Tool
 		}
 		return mcpserver.ToolAnswer{}, ctx.Err()
 	}
+}
+
+// toolSchema is the input schema of tool name on page id, as pages list it (nil: none).
+func toolSchema(pages []mcpserver.Page, id, name string) map[string]any {
+	for _, p := range pages {
+		if p.ID != id {
+			continue
+		}
+		for _, t := range p.Tools {
+			if t.Name == name {
+				return t.InputSchema
+			}
+		}
+	}
+	return nil
 }
 
 // answer is the browser's answer as the MCP side takes it.

@@ -75,6 +75,7 @@ interface HostMessage {
   origin?: string;
   tool?: string;
   args?: unknown;
+  checked?: unknown;
   allow?: unknown;
   confirm?: unknown;
   confirmTimeoutMs?: unknown;
@@ -395,9 +396,12 @@ async function onCall(client: number, m: HostMessage): Promise<void> {
     abort.signal.addEventListener("abort", () => {
       if (relayId) void p.relay.request({ op: "abort", call: relayId });
     });
-    const a = await p.relay.request({ op: "call", origin: p.origin, name: tool.name, args: m.args ?? {} }, (rid) => {
-      relayId = rid;
-    });
+    const a = await p.relay.request(
+      { op: "call", origin: p.origin, name: tool.name, args: m.args ?? {}, checked: m.checked },
+      (rid) => {
+        relayId = rid;
+      },
+    );
     answer(await resultOf(a, Number(m.tab)));
   } finally {
     running.delete(key);

@@ -17,6 +17,7 @@ interface PanelRequest {
   origin?: unknown;
   name?: unknown;
   args?: unknown;
+  checked?: unknown;
   call?: unknown;
 }
 
@@ -107,7 +108,15 @@ interface PanelRequest {
       const abort = new AbortController();
       calls.set(msg.id, abort);
       try {
-        answer({ raw: await link.callTool(msg.name, msg.args as Record<string, unknown>, { signal: abort.signal }) });
+        // webmcp-mcp's word that it checked the arguments natively (the service worker passes it on).
+        const c = msg.checked as { schema?: unknown; args?: unknown } | null | undefined;
+        const checked =
+          c && typeof c === "object" && typeof c.schema === "string" && typeof c.args === "string"
+            ? { schema: c.schema, args: c.args }
+            : undefined;
+        answer({
+          raw: await link.callTool(msg.name, msg.args as Record<string, unknown>, { signal: abort.signal, checked }),
+        });
       } catch (e) {
         failed(e);
       } finally {

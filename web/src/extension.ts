@@ -2,10 +2,11 @@
 // content script at document_start, and the isolated-world helper (page-link.ts) talks to it over
 // a private MessageChannel (the protocol: handoff.ts).
 import { describeTool } from "./agent.ts";
-import { call, events, read } from "./builtins.ts";
-import { preparedHook } from "./flow.ts";
+import { call, events, hasOwn, read } from "./builtins.ts";
+import { expectChecked, preparedHook, warmForCalls } from "./flow.ts";
 import { MESSAGE_PREFIX } from "./generated/boundary.ts";
 import { HANDOFF_ATTRIBUTE, NO_HANDOFF, RELAY_MARK, type HandOff, type HandOffAnswer } from "./handoff.ts";
+import type { CheckedArguments } from "./page-link.ts";
 import type { ModelContext } from "./types.ts";
 
 // connectExtension answers the extension's helper over a private MessageChannel. The port
@@ -14,9 +15,11 @@ import type { ModelContext } from "./types.ts";
 // the hand-off touches — the event's data, source and ports, stopping it, listening and
 // posting on the port — goes through the built-ins captured before any page script ran
 // (builtins.ts), so a page that patches Event, MessageEvent or MessagePort later sees nothing. A
-// call answers with the tool's value prepared, not normalized (expectPrepared; the arguments are
-// still checked): the agent beyond the helper normalizes it where the page cannot reach, so
-// every notice it hands on is its own (marks the page's world wrote would only be page text).
+// call answers with the tool's value prepared, not normalized (expectPrepared): the agent beyond
+// the helper normalizes it where the page cannot reach, so every notice it hands on is its own
+// (marks the page's world wrote would only be page text). Its arguments are checked as always,
+// unless the call says they were checked already against the tool's schema (expectChecked):
+// then the page's module need not start for it at all.
 export function connectExtension({ secret }: HandOff, modelContext: ModelContext): void {
   const onMessage = (e: MessageEvent): void => {
     const d = read(e, "data") as Record<string, unknown> | null;
@@ -42,14 +45,21 @@ export function connectExtension({ secret }: HandOff, modelContext: ModelContext
       if (req.op === "abort") return running.get(Number(req.target))?.abort();
       try {
         const tools = await modelContext.getTools();
-        if (req.op === "list") return reply(req.id, { tools: tools.map(describeTool) });
+        if (req.op === "list") {
+          reply(req.id, { tools: tools.map(describeTool) });
+          return warmForCalls(); // an agent that lists calls next
+        }
         if (req.op === "call") {
           const tool = tools.find((t) => t.name === req.name);
           if (!tool) return reply(req.id, { error: `no tool named "${String(req.name)}" on this page` });
           const abort = new AbortController();
           running.set(req.id, abort);
-          // Another frame's tool runs there: its answer is normalized here (normalizeForeign).
-          const withdraw = tool.window === window ? expectPrepared(tool.name) : null;
+          // Another frame's tool runs there: its answer is normalized here (normalizeForeign),
+          // and its arguments checked there.
+          const here = tool.window === window;
+          const withdraw = here ? expectPrepared(tool.name) : null;
+          const checked = here ? checkedOf(req) : null;
+          const unchecked = checked ? expectChecked(tool.name, checked.schema, checked.args) : null;
           let failed = true;
           try {
             const raw = await modelContext.executeTool(tool, req.args || {}, { signal: abort.signal });
@@ -57,6 +67,7 @@ export function connectExtension({ secret }: HandOff, modelContext: ModelContext
             return reply(req.id, { raw: typeof raw === "string" ? raw : JSON.stringify(raw) });
           } finally {
             withdraw?.(failed);
+            unchecked?.();
             running.delete(req.id);
           }
         }
@@ -75,6 +86,15 @@ export function connectExtension({ secret }: HandOff, modelContext: ModelContext
     );
   };
   call(events.addEventListener, window, "message", onMessage, true);
+}
+
+// checkedOf is the request's claim that its arguments were checked (CheckedArguments), read
+// from its own members only: a getter a page script put on Object.prototype is never asked.
+function checkedOf(req: object): CheckedArguments | null {
+  const c = hasOwn(req, "checked") ? (req as { checked: unknown }).checked : null;
+  if (!c || typeof c !== "object" || !hasOwn(c, "schema") || !hasOwn(c, "args")) return null;
+  const { schema, args } = c as Record<string, unknown>;
+  return typeof schema === "string" && typeof args === "string" ? { schema, args } : null;
 }
 
 // takeExtensionHandOff reads and removes the helper's hand-off attribute ({base, secret}) when

@@ -6,12 +6,12 @@
 // goes (host.releaseSchema).
 // A call crosses into the module at most twice: once to validate (tools with a schema), once
 // for the result (normalized, or the isError result of a throw).
-import { checkInput, newSchema, refusal, state, type SchemaRef } from "./host.ts";
+import { checkInput, defaultPolicy, newSchema, refusal, state, type SchemaRef } from "./host.ts";
 import { toJSON } from "./encode.ts";
 import type { PatternCheck } from "./schema-check.ts";
 import { importChunk, loadChunk } from "./chunk.ts";
 import { errorBlock, errorResult, normalize, passThrough, reread, type NormalizedHead } from "./results.ts";
-import { call, hasOwn, parse, then } from "./builtins.ts";
+import { call, hasOwn, isArray, keys, parse, then } from "./builtins.ts";
 import { MESSAGE_PREFIX } from "./generated/boundary.ts";
 
 /** A tool's schema as registration sees it: none, checked JSON, or text it does not check (a
@@ -149,6 +149,100 @@ export function takeAgentHead(raw: string): NormalizedHead | undefined {
  * not normalized, for an agent that normalizes it itself (runPrepared). */
 export const preparedHook: { take: ((name: string) => boolean) | null } = { take: null };
 
+// checkedCalls are the calls webmcp-mcp announced through its private door (the extension's
+// hand-off, extension.ts; under -open, the isolated world's port, internal/devtools/inject.js):
+// each says that its arguments, exactly the text args, passed the tool's schema, the JSON text
+// schema, in a check webmcp-mcp made natively with the module's own validator and the default
+// limits. A call of the tool whose arguments are that text, while the tool's schema is that
+// schema and the page's policy the default one, skips the module's check (takeChecked): the
+// module does not start for it. Whoever runs such a call runs arguments that were checked
+// against the schema the tool has, so a page script that takes one first gains nothing. At most
+// CHECKED_KEPT are kept, in a ring; objects without a prototype, read by index: no setter or
+// method a page script patches is reached.
+const checkedCalls = { __proto__: null } as unknown as Record<number, { name: string; schema: string; args: string }>;
+let checkedAt = 0;
+const CHECKED_KEPT = 16;
+
+/** expectChecked announces a call of the tool name with arguments args (JSON text) that passed
+ * schema (JSON text) natively; the returned function withdraws it (the call did not run). Only
+ * webmcp-mcp's private doors call it: no page script can reach it. */
+export function expectChecked(name: string, schema: string, args: string): () => void {
+  const slot = checkedAt++ % CHECKED_KEPT,
+    entry = { name, schema, args };
+  checkedCalls[slot] = entry;
+  return () => {
+    if (checkedCalls[slot] === entry) delete checkedCalls[slot];
+  };
+}
+
+// webmcp-mcp's loader (the raw-results build) runs inside internal/devtools/inject.js, whose
+// scope declares webmcpMcpDoor: the loader hands expectChecked to that script's door there, a
+// binding no page script can reach. It does so only where it runs as that script (no script
+// element), and no other build has this code.
+declare const webmcpMcpDoor: { arm: typeof expectChecked | null; warm: typeof warmForCalls | null } | undefined;
+if (
+  __WEBMCP_RAW_RESULTS__ &&
+  typeof webmcpMcpDoor === "object" &&
+  webmcpMcpDoor !== null &&
+  typeof document !== "undefined" &&
+  !document.currentScript
+) {
+  webmcpMcpDoor.arm = expectChecked;
+  webmcpMcpDoor.warm = warmForCalls;
+}
+
+/** warmForCalls makes now what every call needs and the loader makes on its first need: the
+ * fresh realm whose JSON reads a call's arguments (builtins.ts, loadersJSON), which costs tens
+ * of milliseconds. An agent that lists a page's tools (webmcp-mcp, through its door or the
+ * extension's hand-off) says so, so that its first call costs no more than the next ones. */
+export function warmForCalls(): void {
+  parse("0");
+}
+
+// takeChecked takes the announced call that matches, if any.
+function takeChecked(name: string, schema: SchemaRef, argsJSON: string): boolean {
+  if (!defaultPolicy()) return false;
+  for (let i = 0; i < CHECKED_KEPT; i++) {
+    const c = checkedCalls[i];
+    if (c && c.name === name && c.args === argsJSON && sameSchema(c.schema, schema)) {
+      delete checkedCalls[i];
+      return true;
+    }
+  }
+  return false;
+}
+
+// sameSchemaText holds, by schema key, the last announced text found to be that schema.
+const sameSchemaText = { __proto__: null } as unknown as Record<number, string>;
+
+// sameSchema says whether text is the tool's schema: the same JSON value, members in any order
+// (webmcp-mcp reads a schema as Go does and writes it again, its members sorted).
+function sameSchema(text: string, schema: SchemaRef): boolean {
+  if (text === schema.json || sameSchemaText[schema.key] === text) return true;
+  let same = false;
+  try {
+    same = sameJSON(parse(text), parse(schema.json));
+  } catch {
+    /* not JSON: not the same */
+  }
+  if (same) sameSchemaText[schema.key] = text;
+  return same;
+}
+
+// sameJSON compares two parsed JSON values (own members only: they come from JSON.parse).
+function sameJSON(a: unknown, b: unknown): boolean {
+  if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return a === b;
+  if (isArray(a) !== isArray(b)) return false;
+  const ka = keys(a),
+    kb = keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    const k = ka[i];
+    if (!hasOwn(b, k) || !sameJSON((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k])) return false;
+  }
+  return true;
+}
+
 // runPrepared is a call whose value goes out prepared: the arguments checked as always, then the
 // tool's value as webmcp-mcp's loader gives it (binaries as data: URLs; a throw, or arguments
 // that fail their schema, as an error block), never the module's result with its notices.
@@ -202,7 +296,8 @@ async function guarded(
   } catch (e) {
     return failed(e, forAgent);
   }
-  if (schema && !unavailable()) {
+  // The page's script (chunked) has no door: only the extension's and webmcp-mcp's loaders do.
+  if (schema && !unavailable() && (__WEBMCP_CHUNKED__ || !takeChecked(name, schema, argsJSON))) {
     let invalid = null;
     try {
       invalid = await checkInput<NormalizedHead>(schema, argsJSON, forAgent);

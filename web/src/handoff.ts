@@ -9,6 +9,8 @@
 // port are HandOffRequests; the bridge answers with HandOffAnswers. Every message carries the
 // secret; the helper strips it from what it hands on.
 
+import type { CheckedArguments } from "./page-link.ts";
+
 /** The root element's attribute that carries the hand-off. */
 export const HANDOFF_ATTRIBUTE = "data-webmcp-bridge";
 /** The window message's member that marks the port's message. */
@@ -21,13 +23,15 @@ export interface HandOff {
 }
 
 /** A request of the helper: list the tools, call one (its value prepared, not normalized), or
- * abort the call of id target. */
+ * abort the call of id target. A call may say that its arguments were checked already
+ * (checked: PageLink.callTool's option). */
 export interface HandOffRequest {
   secret: string;
   id: number;
   op: "list" | "call" | "abort";
   name?: string;
   args?: Record<string, unknown>;
+  checked?: CheckedArguments;
   target?: number;
 }
 

@@ -432,6 +432,10 @@ export async function checkInput<H>(schema: SchemaRef, args: string, forAgent: b
   return head.invalid ? { body, message: head.message ?? "", head } : null;
 }
 
+/** defaultPolicy says whether the page runs with the default policy (configure() never took
+ * settings): the limits webmcp-mcp checks arguments within natively are then the page's too. */
+export const defaultPolicy = (): boolean => configured === null;
+
 /** releaseSchema forgets schema in the running module (a module started later never knew it). */
 export function releaseSchema(schema: SchemaRef | null): void {
   if (running && schema) running.request({ op: "release", key: schema.key }).catch(() => {});

@@ -24,6 +24,17 @@ export interface ConnectPageOptions {
   assets?: string;
 }
 
+/** What an agent says of a call's arguments (PageLink.callTool's checked): that args, exactly
+ * this JSON text, passed schema, this JSON text, in its own check with the bridge's validator
+ * (bridge/inputschema, as webmcp-mcp runs it natively) within the default limits. The page's
+ * bridge then neither checks them again nor starts its module for the call, when schema is the
+ * tool's schema (the same JSON) and args the arguments' JSON as the tool gets it, and the page
+ * runs the default policy; otherwise it checks them as always. */
+export interface CheckedArguments {
+  schema: string;
+  args: string;
+}
+
 /** A call to the page's bridge that did not give a result: no such tool, an abort, a page that
  * has no bridge. A tool that throws gives a result (an error block), not a PageLinkError. */
 export interface PageLinkError extends Error {
@@ -45,8 +56,15 @@ export interface PageLink {
    * the page wrote it, so normalize it where the page cannot reach — agent.parseToolOutput in
    * an extension page, or bridge.ParseToolOutput in Go — and every notice is your agent's own.
    * Rejects with a PageLinkError when there is no such tool, or with signal's reason when it
-   * aborts (the page's execute is aborted too). */
-  callTool(name: string, args?: Record<string, unknown>, options?: { signal?: AbortSignal }): Promise<string>;
+   * aborts (the page's execute is aborted too). With checked, the agent says it checked the
+   * arguments itself (see CheckedArguments): the page's bridge then skips its own check, and
+   * does not start its module for it, when checked.schema is the tool's schema and checked.args
+   * the arguments' JSON as the tool gets it; else it checks them as always. */
+  callTool(
+    name: string,
+    args?: Record<string, unknown>,
+    options?: { signal?: AbortSignal; checked?: CheckedArguments },
+  ): Promise<string>;
   /** Calls listener once per burst of tool changes (registered, removed, changed); returns a
    * function that stops it. */
   onToolChange(listener: () => void): () => void;
@@ -135,7 +153,7 @@ export function connectPage(options: ConnectPageOptions = {}): PageLink {
       if (a.error !== undefined || !Array.isArray(a.tools)) throw rejection(a);
       return a.tools as AgentTool[];
     },
-    callTool(name, args = {}, { signal } = {}) {
+    callTool(name, args = {}, { signal, checked } = {}) {
       return new Promise<string>((resolve, reject) => {
         if (signal?.aborted) return reject(signal.reason);
         let sent = -1;
@@ -145,7 +163,8 @@ export function connectPage(options: ConnectPageOptions = {}): PageLink {
           reject(signal?.reason);
         };
         signal?.addEventListener("abort", onAbort, { once: true });
-        void ask({ op: "call", name, args }, (id) => (sent = id)).then((a) => {
+        const claim = checked && { schema: String(checked.schema), args: String(checked.args) };
+        void ask({ op: "call", name, args, ...(claim && { checked: claim }) }, (id) => (sent = id)).then((a) => {
           signal?.removeEventListener("abort", onAbort);
           if (typeof a.raw === "string" && a.error === undefined) resolve(a.raw);
           else reject(rejection(a));

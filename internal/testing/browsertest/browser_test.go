@@ -25,7 +25,7 @@ import (
 
 // serveWeb serves what a page sees on a loopback port: the repository's web/ folder (the built
 // module in /dist/, the demo in /demo/), as `make demo` does, and the test pages in /test/.
-func serveWeb(t *testing.T) string {
+func serveWeb(t testing.TB) string {
 	base, _ := serveLogged(t, fromRoot("web", "dist"))
 	return base
 }
@@ -39,7 +39,7 @@ func serveTestBuild(t *testing.T) string {
 
 // serveLogged serves web/ with dist as /dist/ and logs the path of every request the server
 // answers — the page's, its Worker's and its frames' alike.
-func serveLogged(t *testing.T, dist string) (string, *requests) {
+func serveLogged(t testing.TB, dist string) (string, *requests) {
 	t.Helper()
 	mux := pageRoutes(t, dist)
 	// The same pages under a CSP that allows scripts but not WebAssembly.
@@ -71,7 +71,7 @@ func serveLogged(t *testing.T, dist string) (string, *requests) {
 
 // pageRoutes are the routes every test server has: what a page sees as `make demo` serves it
 // (the repository's web/ at /), the built module dist at /dist/ and the test pages at /test/.
-func pageRoutes(t *testing.T, dist string) *http.ServeMux {
+func pageRoutes(t testing.TB, dist string) *http.ServeMux {
 	t.Helper()
 	web, err := filepath.Abs(fromRoot("web"))
 	require.NoError(t, err)
@@ -87,7 +87,7 @@ func pageRoutes(t *testing.T, dist string) *http.ServeMux {
 
 // listen serves h on a loopback port until t ends and gives its URL, http://host:port. Host
 // "localhost" (not 127.0.0.1) makes the page a secure context, as WebMCP requires.
-func listen(t *testing.T, host string, h http.Handler) string {
+func listen(t testing.TB, host string, h http.Handler) string {
 	t.Helper()
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	require.NoError(t, err)
@@ -132,7 +132,7 @@ func browser(t *testing.T, native bool, extra ...chromedp.ExecAllocatorOption) c
 // browserIn starts headless Chromium on the profile userDataDir; the returned function closes it
 // (as t's cleanup does).
 func browserIn(
-	t *testing.T,
+	t testing.TB,
 	userDataDir string,
 	native bool,
 	extra ...chromedp.ExecAllocatorOption,
@@ -155,12 +155,12 @@ func browserIn(
 }
 
 // eval runs an async JS function body in the page and decodes its JSON-able return value.
-func eval(t *testing.T, ctx context.Context, body string, out any) {
+func eval(t testing.TB, ctx context.Context, body string, out any) {
 	t.Helper()
 	require.NoError(t, headless.Eval(ctx, body, out), body)
 }
 
-func open(t *testing.T, ctx context.Context, url string) {
+func open(t testing.TB, ctx context.Context, url string) {
 	t.Helper()
 	require.NoError(t, chromedp.Do(ctx, chromedp.Navigate(url)))
 }

@@ -5,12 +5,9 @@ package browsertest
 import (
 	"context"
 	"encoding/json"
-	"os/exec"
-	"path/filepath"
 	"strings"
 	"testing"
 
-	"github.com/chromedp/chromedp"
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/stretchr/testify/assert"
 	"github.com/stretchr/testify/require"
@@ -25,14 +22,7 @@ func TestExtensionNativeNotices(t *testing.T) {
 	skipWithoutBuild(t)
 	for _, native := range []bool{true, false} {
 		t.Run(map[bool]string{true: "native", false: "fallback"}[native], func(t *testing.T) {
-			s := nativeSetup{bin: webmcpMCP(t), base: serveWeb(t), profile: t.TempDir(), runtime: t.TempDir()}
-			t.Setenv("XDG_RUNTIME_DIR", s.runtime)
-			out, err := exec.Command(s.bin, "-install-host", "-host-dir", filepath.Join(s.profile, "NativeMessagingHosts")).
-				CombinedOutput()
-			require.NoError(t, err, "%s", out)
-			extDir := fromRoot("web", "dist", "extension")
-			s.ctx, s.close = browserIn(t, s.profile, native,
-				chromedp.Flag("disable-extensions-except", extDir), chromedp.Flag("load-extension", extDir))
+			s := nativeSetupFor(t, native)
 			page := s.tab(t, s.base+"/test/agent-tools.html")
 			var nativeHere bool
 			eval(t, page, `return WebMCPBridge.native`, &nativeHere)

@@ -40,24 +40,36 @@ type nativeSetup struct {
 }
 
 // webmcpMCP is cmd/webmcp-mcp, built once per test process (internal/testing/mcpbinary).
-func webmcpMCP(t *testing.T) string { return mcpbinary.Path(t) }
+func webmcpMCP(t testing.TB) string { return mcpbinary.Path(t) }
 
 func startNative(t *testing.T) nativeSetup {
 	t.Helper()
-	s := nativeSetup{bin: webmcpMCP(t), base: serveWeb(t), profile: t.TempDir()}
+	s := installedSetup(t)
 	s.other = strings.Replace(s.base, "//localhost:", "//127.0.0.1:", 1)
-	s.runtime = t.TempDir()
-	t.Setenv("XDG_RUNTIME_DIR", s.runtime) // Chromium passes it on to the host it starts
-	out, err := exec.Command(s.bin, "-install-host", "-host-dir", filepath.Join(s.profile, "NativeMessagingHosts")).
-		CombinedOutput()
-	require.NoError(t, err, "%s", out)
 	s.ctx, s.close = s.launch(t)
 	return s
 }
 
-// launch starts headless Chromium on the setup's profile with the built extension; the returned
-// function closes it (as t's cleanup does).
-func (s nativeSetup) launch(t *testing.T) (context.Context, context.CancelFunc) {
+// installedSetup is a setup without its browser yet: the pages served, a profile with
+// webmcp-mcp registered as its host, and the rendezvous directory.
+func installedSetup(t testing.TB) nativeSetup {
+	t.Helper()
+	s := nativeSetup{bin: webmcpMCP(t), base: serveWeb(t), profile: t.TempDir(), runtime: t.TempDir()}
+	t.Setenv("XDG_RUNTIME_DIR", s.runtime) // Chromium passes it on to the host it starts
+	out, err := exec.Command(s.bin, "-install-host", "-host-dir", filepath.Join(s.profile, "NativeMessagingHosts")).
+		CombinedOutput()
+	require.NoError(t, err, "%s", out)
+	return s
+}
+
+// launch starts headless Chromium on the setup's profile with the built extension and native
+// WebMCP on; the returned function closes it (as t's cleanup does).
+func (s nativeSetup) launch(t testing.TB) (context.Context, context.CancelFunc) {
+	return s.launchWith(t, true)
+}
+
+// launchWith is launch with native WebMCP on or off.
+func (s nativeSetup) launchWith(t testing.TB, native bool) (context.Context, context.CancelFunc) {
 	t.Helper()
 	extDir, err := filepath.Abs(fromRoot("web", "dist", "extension"))
 	require.NoError(t, err)
@@ -65,14 +77,14 @@ func (s nativeSetup) launch(t *testing.T) (context.Context, context.CancelFunc) 
 	return browserIn(
 		t,
 		s.profile,
-		true,
+		native,
 		chromedp.Flag("disable-extensions-except", extDir),
 		chromedp.Flag("load-extension", extDir),
 	)
 }
 
 // tab opens url in a new tab and waits for its tools.
-func (s nativeSetup) tab(t *testing.T, url string) context.Context {
+func (s nativeSetup) tab(t testing.TB, url string) context.Context {
 	t.Helper()
 	ctx, cancel := chromedp.NewContext(s.ctx)
 	t.Cleanup(cancel)
@@ -83,14 +95,14 @@ func (s nativeSetup) tab(t *testing.T, url string) context.Context {
 }
 
 // hostPID is the process id of the native-messaging host Chromium started (its socket's name).
-func (s nativeSetup) hostPID(t *testing.T) int {
+func (s nativeSetup) hostPID(t testing.TB) int {
 	t.Helper()
 	return s.hostPIDOtherThan(t, 0, "the browser started no host")
 }
 
 // hostPIDOtherThan waits until the one host listening is not process old (a host that is going
 // away may still have its socket for a moment) and gives its process id.
-func (s nativeSetup) hostPIDOtherThan(t *testing.T, old int, msg string) int {
+func (s nativeSetup) hostPIDOtherThan(t testing.TB, old int, msg string) int {
 	t.Helper()
 	var pid int
 	require.Eventually(t, func() bool {
@@ -105,7 +117,7 @@ func (s nativeSetup) hostPIDOtherThan(t *testing.T, old int, msg string) int {
 }
 
 // client starts `webmcp-mcp -extension args…` for a go-sdk client over stdio.
-func (s nativeSetup) client(t *testing.T, args ...string) (*mcp.ClientSession, *exec.Cmd, chan string) {
+func (s nativeSetup) client(t testing.TB, args ...string) (*mcp.ClientSession, *exec.Cmd, chan string) {
 	t.Helper()
 	cmd := exec.Command(s.bin, append([]string{"-extension"}, args...)...)
 	cmd.Env = append(os.Environ(), "XDG_RUNTIME_DIR="+s.runtime)
@@ -126,7 +138,7 @@ func (s nativeSetup) client(t *testing.T, args ...string) (*mcp.ClientSession, *
 }
 
 // newTestLog passes a process's lines to t.Log.
-func newTestLog(t *testing.T) *os.File {
+func newTestLog(t testing.TB) *os.File {
 	r, w, err := os.Pipe()
 	require.NoError(t, err)
 	go func() {
@@ -162,7 +174,7 @@ func pageToolsOf(list *mcp.ListToolsResult) []pageTool {
 }
 
 // pageTools waits until the client lists n page tools (management tools aside) and returns them.
-func pageTools(t *testing.T, cs *mcp.ClientSession, n int) []pageTool {
+func pageTools(t testing.TB, cs *mcp.ClientSession, n int) []pageTool {
 	t.Helper()
 	var got []pageTool
 	ok := assert.Eventually(t, func() bool {

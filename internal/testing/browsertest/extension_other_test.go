@@ -4,7 +4,6 @@ package browsertest
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"testing"
 
@@ -22,11 +21,7 @@ const ourExtensionID = "befiilimdaegkehmfcghiflgmpdehcdc"
 // whose manifest lists only ours.
 func TestSecondExtensionCannotReachOursOrTheHost(t *testing.T) {
 	skipWithoutBuild(t)
-	s := nativeSetup{bin: webmcpMCP(t), base: serveWeb(t), profile: t.TempDir(), runtime: t.TempDir()}
-	t.Setenv("XDG_RUNTIME_DIR", s.runtime)
-	out, err := exec.Command(s.bin, "-install-host", "-host-dir", filepath.Join(s.profile, "NativeMessagingHosts")).
-		CombinedOutput()
-	require.NoError(t, err, "%s", out)
+	s := installedSetup(t)
 	ours := fromRoot("web", "dist", "extension")
 	other := t.TempDir()
 	require.NoError(t, os.WriteFile(filepath.Join(other, "manifest.json"), []byte(`{"manifest_version": 3,

@@ -47,7 +47,7 @@ func TestMain(m *testing.M) {
 
 // skipWithoutBuild skips t, saying what is missing, where the checkout lacks the build or
 // Chromium (see TestMain). Every test of the package begins with it.
-func skipWithoutBuild(t *testing.T) {
+func skipWithoutBuild(t testing.TB) {
 	t.Helper()
 	if missing != "" {
 		t.Skip(missing)

@@ -47,7 +47,9 @@ type callSplit struct{ toExecute, source, normalize, total float64 }
 // warm calls after it, and where each one's time goes (callSplit): each iteration starts
 // webmcp-mcp on a new Chromium, lists the tools (which waits for the page), calls "stamp" once,
 // then warm more times. The page's tool answers with the moment its execute started. It runs
-// with an input schema on the tool and without one (which the page's bridge checks otherwise).
+// with an input schema on the tool (webmcp-mcp checks the arguments natively and says so through
+// its door, so the page's module does not start for them) and without one.
+// BenchmarkFirstCallExtension (internal/testing/browsertest) is its counterpart for -extension.
 func BenchmarkFirstCall(b *testing.B) {
 	skipWithoutBuild(b)
 	base := serveSite(b)
