@@ -9,7 +9,7 @@
 // port are HandOffRequests; the bridge answers with HandOffAnswers. Every message carries the
 // secret; the helper strips it from what it hands on.
 
-import type { CheckedArguments } from "./page-link.ts";
+import type { CheckedArguments } from "./types.ts";
 
 /** The root element's attribute that carries the hand-off. */
 export const HANDOFF_ATTRIBUTE = "data-webmcp-bridge";

@@ -14,7 +14,9 @@ import {
   type HandOffAnswer,
   type HandOffRequest,
 } from "./handoff.ts";
-import type { AgentTool } from "./types.ts";
+import type { AgentTool, CheckedArguments } from "./types.ts";
+
+export type { CheckedArguments };
 
 /** Options of connectPage. */
 export interface ConnectPageOptions {
@@ -22,17 +24,6 @@ export interface ConnectPageOptions {
    * webmcp-bridge-worker.js, listed in web_accessible_resources); by default
    * chrome.runtime.getURL("webmcp-bridge/"). */
   assets?: string;
-}
-
-/** What an agent says of a call's arguments (PageLink.callTool's checked): that args, exactly
- * this JSON text, passed schema, this JSON text, in its own check with the bridge's validator
- * (bridge/inputschema, as webmcp-mcp runs it natively) within the default limits. The page's
- * bridge then neither checks them again nor starts its module for the call, when schema is the
- * tool's schema (the same JSON) and args the arguments' JSON as the tool gets it, and the page
- * runs the default policy; otherwise it checks them as always. */
-export interface CheckedArguments {
-  schema: string;
-  args: string;
 }
 
 /** A call to the page's bridge that did not give a result: no such tool, an abort, a page that

@@ -262,3 +262,13 @@ declare global {
         /** @deprecated use document.modelContext */ readonly modelContext: ModelContext;
     }
 }
+/** What an agent says of a call's arguments (PageLink.callTool's checked): that args, exactly
+ * this JSON text, passed schema, this JSON text, in its own check with the bridge's validator
+ * (bridge/inputschema, as webmcp-mcp runs it natively) within the default limits. The page's
+ * bridge then neither checks them again nor starts its module for the call, when schema is the
+ * tool's schema (the same JSON) and args the arguments' JSON as the tool gets it, and the page
+ * runs the default policy; otherwise it checks them as always. */
+export interface CheckedArguments {
+    schema: string;
+    args: string;
+}
