@@ -6,8 +6,7 @@ import { call, events, hasOwn, read } from "./builtins.ts";
 import { expectChecked, preparedHook, warmForCalls } from "./flow.ts";
 import { MESSAGE_PREFIX } from "./generated/boundary.ts";
 import { HANDOFF_ATTRIBUTE, NO_HANDOFF, RELAY_MARK, type HandOff, type HandOffAnswer } from "./handoff.ts";
-import type { CheckedArguments } from "./types.ts";
-import type { ModelContext } from "./types.ts";
+import type { CheckedArguments, ModelContext } from "./types.ts";
 
 // connectExtension answers the extension's helper over a private MessageChannel. The port
 // arrives in one window message that carries the per-page secret; this listener is the first
