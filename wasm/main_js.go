@@ -15,12 +15,13 @@ import (
 // gcPercent and memoryLimit are the module's garbage collector settings. A call's garbage is many
 // times what outlives it, and in WebAssembly the collector runs on the one thread the call runs
 // on, so at Go's default of 100 a large document paid for several collections in its own call.
-// The limit, half the memory past which the loader replaces the module, makes the collector run
-// sooner whenever the module's memory nears it, so a large call does not grow the memory (which
-// WebAssembly never gives back) to five times what it holds.
+// The limit is a ceiling, not a target: past it the collector works harder rather than let one
+// call take the page's memory. Below it a large call may grow the memory past RetireMemoryBytes,
+// after which the loader replaces the module once its queue is empty (WebAssembly memory never
+// shrinks); a lower limit made the collector run all through such a call instead.
 const (
 	gcPercent   = 400
-	memoryLimit = boundary.RetireMemoryBytes / 2
+	memoryLimit = 4 * boundary.RetireMemoryBytes
 )
 
 // version is set by the build (-ldflags "-X main.version=…").

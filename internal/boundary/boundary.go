@@ -89,8 +89,7 @@ const FrameSeparator = "\n"
 const ToolNamePattern = `^[A-Za-z0-9_.-]{1,128}$`
 
 // RetireMemoryBytes is the module memory past which the loader replaces a module once its queue
-// is empty (WebAssembly memory never shrinks); the module's garbage collector works to stay
-// within half of it (wasm/main_js.go).
+// is empty (WebAssembly memory never shrinks).
 const RetireMemoryBytes = 256 << 20
 
 // MessagePrefix starts every message the bridge writes to the console or into an error.
